@@ -1,0 +1,1 @@
+export { type MockServer, type MockServerOptions, startMockServer, defaultSpecPath } from './startMockServer.js';
