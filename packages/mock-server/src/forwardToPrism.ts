@@ -70,7 +70,12 @@ export function createSurfaceHandler(surface: Surface, routes: SurfaceRoute[], p
         res,
         404,
         { 'x-request-id': requestId },
-        errorBody('not_found_error', 'unknown_path', `No ${surface} operation at ${url.pathname}.`, requestId),
+        errorBody(
+          'not_found_error',
+          'unknown_path',
+          `No ${surface} operation at ${url.pathname}.`,
+          requestId,
+        ),
       );
       return;
     }
@@ -92,14 +97,22 @@ export function createSurfaceHandler(surface: Surface, routes: SurfaceRoute[], p
       upstream = await fetch(`${prismUrl}${specPathname}${url.search}`, {
         method: req.method,
         headers,
-        body: rawBody.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? new Uint8Array(rawBody) : undefined,
+        body:
+          rawBody.length > 0 && req.method !== 'GET' && req.method !== 'HEAD'
+            ? new Uint8Array(rawBody)
+            : undefined,
       });
     } catch (cause) {
       sendJson(
         res,
         502,
         { 'x-request-id': requestId },
-        errorBody('server_error', 'mock_upstream_unavailable', `Prism did not answer: ${String(cause)}`, requestId),
+        errorBody(
+          'server_error',
+          'mock_upstream_unavailable',
+          `Prism did not answer: ${String(cause)}`,
+          requestId,
+        ),
       );
       return;
     }
@@ -130,7 +143,10 @@ export function createSurfaceHandler(surface: Surface, routes: SurfaceRoute[], p
         return;
       }
     }
-    res.writeHead(upstream.status, { ...responseHeaders, ...(contentType ? { 'content-type': contentType } : {}) });
+    res.writeHead(upstream.status, {
+      ...responseHeaders,
+      ...(contentType ? { 'content-type': contentType } : {}),
+    });
     res.end(text);
   };
 }

@@ -1,1 +1,6 @@
-export { type MockServer, type MockServerOptions, startMockServer, defaultSpecPath } from './startMockServer.js';
+export {
+  defaultSpecPath,
+  type MockServer,
+  type MockServerOptions,
+  startMockServer,
+} from './startMockServer.js';

@@ -64,7 +64,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       const server = createServer((req, res) => {
         handler(req, res).catch((error: unknown) => {
           if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ error: { message: String(error), type: 'server_error', code: 'mock_failure', param: null } }));
+          res.end(
+            JSON.stringify({
+              error: { message: String(error), type: 'server_error', code: 'mock_failure', param: null },
+            }),
+          );
         });
       });
       servers.push(server);

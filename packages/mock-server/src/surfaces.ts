@@ -27,7 +27,9 @@ export function surfaceRoutesFromSpec(spec: SpecLike): SurfaceRoute[] {
     const variable = /^\{(\w+)\}/.exec(serverUrl)?.[1] ?? '';
     const surface = surfaceByServerVariable[variable];
     if (!surface) {
-      throw new Error(`spec path ${specPath}: its server must be {base_url} or {platform_url}, got "${serverUrl}"`);
+      throw new Error(
+        `spec path ${specPath}: its server must be {base_url} or {platform_url}, got "${serverUrl}"`,
+      );
     }
     const pattern = new RegExp(`^${specPath.replace(/\{[^}]+\}/g, '[^/]+')}$`);
     return { surface, specPath, matches: (pathname) => pattern.test(pathname) };
