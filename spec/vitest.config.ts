@@ -1,3 +1,4 @@
 import { defineConfig } from 'vitest/config';
+import { sharedTestOptions } from '../vitest.shared.js';
 
-export default defineConfig({ test: { include: ['test/**/*.test.ts'] } });
+export default defineConfig({ test: { ...sharedTestOptions, include: ['test/**/*.test.ts'] } });

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { sharedTestOptions } from '../../vitest.shared.js';
 
 export default defineConfig({
   test: {
+    ...sharedTestOptions,
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/globalSetup.ts'],
     testTimeout: 30_000,

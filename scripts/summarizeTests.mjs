@@ -1,0 +1,28 @@
+// Adds up the vitest JSON reports of every workspace into one closing line, so CI shows what ran in total.
+// A workspace with a test task but no report means its tests did not run: that fails the run.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const workspaces = ['spec', 'docs', 'packages/mock-server', 'packages/types', 'packages/fetch-client', 'packages/react-hooks', 'packages/contract-tests'];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const missing = [];
+for (const workspace of workspaces) {
+  const manifestPath = join(root, workspace, 'package.json');
+  if (!existsSync(manifestPath) || !JSON.parse(readFileSync(manifestPath, 'utf8')).scripts?.test) continue;
+  const reportPath = join(root, workspace, 'test-artifacts', 'vitest.json');
+  if (!existsSync(reportPath)) {
+    missing.push(workspace);
+    continue;
+  }
+  const report = JSON.parse(readFileSync(reportPath, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + report.numTodoTests;
+  console.log(`${workspace}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+}
+for (const workspace of missing) console.log(`${workspace}: no test report (its tests did not run)`);
+console.log(`tests: ${passed} passed, ${failed + missing.length} failed, ${skipped} skipped`);
+process.exit(failed + missing.length > 0 ? 1 : 0);

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The whole suite: install, then lint, type-check, build and test every package from the spec.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/bootstrap.sh
+bash scripts/ensure-chromium.sh
+export PATH="$PWD/.tools/node_modules/.bin:$PATH" TURBO_TELEMETRY_DISABLED=1 REDOCLY_TELEMETRY=off
+rm -f packages/*/test-artifacts/vitest.json spec/test-artifacts/vitest.json docs/test-artifacts/vitest.json
+status=0
+pnpm check || status=$?
+node scripts/summarizeTests.mjs || status=$?
+exit "$status"
