@@ -1,0 +1,206 @@
+import { inspect } from 'node:util';
+import { describe, expect, inject, it, vi } from 'vitest';
+import { AuthenticationError, ClientConfigError, createClient, RequestValidationError } from './index.js';
+
+const apiKey = 'ii_live_clienttests0123456789';
+const baseUrl = inject('mockBaseUrl');
+const platformUrl = inject('mockPlatformUrl');
+
+function spiedClient(options: Parameters<typeof createClient>[0] = {}) {
+  const fetchSpy = vi.fn(globalThis.fetch);
+  const client = createClient({ apiKey, baseUrl, platformUrl, fetch: fetchSpy, ...options });
+  return { client, fetchSpy };
+}
+
+describe('routing to the base address of each path', () => {
+  it('sends platform calls to the platform address and inference calls under /v1 of the inference address', async () => {
+    const { client, fetchSpy } = spiedClient();
+    await client.instances.listTypes();
+    await client.embeddings.create({ model: 'bge-large-en-v1.5', input: 'hi' });
+    const urls = fetchSpy.mock.calls.map(([request]) => (request as Request).url);
+    expect(urls).toEqual([`${platformUrl}/api/v1/instances/types`, `${baseUrl}/embeddings`]);
+  });
+
+  it('sends the key as a bearer header to both addresses', async () => {
+    const { client, fetchSpy } = spiedClient();
+    await client.instances.listTypes();
+    await client.images.generate({ model: 'flux-1-schnell', prompt: 'a lighthouse' });
+    for (const [request] of fetchSpy.mock.calls) {
+      expect((request as Request).headers.get('authorization')).toBe(`Bearer ${apiKey}`);
+    }
+  });
+
+  it('serves the typed low-level calls too', async () => {
+    const { client } = spiedClient();
+    const { data, response } = await client.GET('/api/v1/billing/transactions', {
+      params: { query: { limit: 2 } },
+    });
+    expect(response.status).toBe(200);
+    expect(data?.meta.requestId).toBe(response.headers.get('x-request-id'));
+  });
+});
+
+describe('resource methods against the mock', () => {
+  const { client } = spiedClient();
+
+  it('lists instance types, cheapest first, with the request id', async () => {
+    const page = await client.instances.listTypes({ gpu_type: 'H100' });
+    const rates = page.data.map((type) => type.hourly_rate);
+    expect(rates).toEqual([...rates].sort((a, b) => a - b));
+    expect(page.requestId).toMatch(/^req_/);
+    expect(page.requestId).toBe(page.meta.requestId);
+    expect(JSON.stringify(page)).not.toContain('"requestId":"req_' + 'x');
+  });
+
+  it('resizes a volume', async () => {
+    const { data, requestId } = await client.storage.resize('vol_01hx3k9q4m', { size_gb: 500 });
+    expect(data.sizeGb).toBe(500);
+    expect(requestId).toMatch(/^req_/);
+  });
+
+  it('pages through billing transactions and iterates every item', async () => {
+    const first = await client.billing.listTransactions({ limit: 50 });
+    const all = [];
+    for await (const transaction of client.billing.listTransactions({ limit: 50 })) all.push(transaction);
+    expect(all.map((t) => t.id)).toEqual(first.data.map((t) => t.id));
+  });
+
+  it('generates images and creates embeddings', async () => {
+    const images = await client.images.generate({
+      model: 'flux-1-schnell',
+      prompt: 'p',
+      response_format: 'b64_json',
+    });
+    expect(images.data[0]?.b64_json).toBeTruthy();
+    const embeddings = await client.embeddings.create({ model: 'bge-large-en-v1.5', input: 'hi' });
+    expect(embeddings.data[0]?.embedding).toEqual([0.0123, -0.0456, 0.0789, 0.1011]);
+  });
+
+  it('creates a chat completion whole and streamed', async () => {
+    const messages = [{ role: 'user' as const, content: 'What is a persistent volume?' }];
+    const whole = await client.chat.completions.create({ model: 'm', messages });
+    const stream = await client.chat.completions.create({ model: 'm', messages, stream: true });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+    expect(text).toBe(whole.choices[0]?.message.content);
+    expect(stream.requestId).toMatch(/^req_/);
+  });
+});
+
+describe('validation before sending', () => {
+  const cases: Array<
+    [string, (client: ReturnType<typeof createClient>) => Promise<unknown>, string, RegExp]
+  > = [
+    ['size_gb: 9', (c) => c.storage.resize('vol_1', { size_gb: 9 }), 'size_gb', /10/],
+    ['limit: 101', (c) => c.billing.listTransactions({ limit: 101 }), 'limit', /100/],
+    ['offset: -1', (c) => c.billing.listTransactions({ offset: -1 }), 'offset', /0/],
+    // @ts-expect-error an unknown transaction type is a compile error too; this checks the runtime guard.
+    ['type: foo', (c) => c.billing.listTransactions({ type: 'foo' }), 'type', /credit/],
+    ['width: 255', (c) => c.images.generate({ model: 'm', prompt: 'p', width: 255 }), 'width', /256/],
+    [
+      'num_inference_steps: 0',
+      (c) => c.images.generate({ model: 'm', prompt: 'p', num_inference_steps: 0 }),
+      'num_inference_steps',
+      /1/,
+    ],
+    [
+      "response_format: 'png'",
+      // @ts-expect-error 'png' is not a response_format; this checks the runtime guard.
+      (c) => c.images.generate({ model: 'm', prompt: 'p', response_format: 'png' }),
+      'response_format',
+      /url/,
+    ],
+    [
+      "aspect_ratio: '16-9'",
+      (c) => c.images.generate({ model: 'm', prompt: 'p', aspect_ratio: '16-9' }),
+      'aspect_ratio',
+      /W:H|pattern|:/,
+    ],
+  ];
+
+  it.each(cases)('refuses %s without sending a request', async (_label, call, field, rule) => {
+    const { client, fetchSpy } = spiedClient();
+    const error = await call(client).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    const { issues, message } = error as RequestValidationError;
+    expect(issues[0]?.field).toBe(field);
+    expect(message).toContain(field);
+    expect(issues[0]?.message).toMatch(rule);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('can be turned off, leaving validation to the server', async () => {
+    const { client, fetchSpy } = spiedClient({ validate: false });
+    const error = await client.storage.resize('vol_1', { size_gb: 9 }).catch((e: unknown) => e);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect((error as { status?: number }).status).toBe(400);
+  });
+});
+
+describe('configuration', () => {
+  it('refuses a missing key before any request', () => {
+    expect(() => createClient({ baseUrl, platformUrl, apiKey: '' })).toThrow(ClientConfigError);
+    expect(() => createClient({ baseUrl, platformUrl, apiKey: '' })).toThrow(/INFERENCE_INFRA_API_KEY/);
+  });
+
+  it('reads the key and both addresses from the environment', async () => {
+    vi.stubEnv('INFERENCE_INFRA_API_KEY', apiKey);
+    vi.stubEnv('INFERENCE_INFRA_BASE_URL', baseUrl);
+    vi.stubEnv('INFERENCE_INFRA_PLATFORM_URL', platformUrl);
+    try {
+      const page = await createClient().instances.listTypes();
+      expect(page.data.length).toBeGreaterThan(0);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('refuses plain http to a host outside loopback unless allowed', () => {
+    expect(() => createClient({ apiKey, baseUrl: 'http://api.example.test/v1' })).toThrow(/unencrypted/);
+    expect(() =>
+      createClient({ apiKey, baseUrl: 'http://api.example.test/v1', allowInsecureHttp: true }),
+    ).not.toThrow();
+    expect(() => createClient({ apiKey, baseUrl: 'http://localhost:4010/v1' })).not.toThrow();
+  });
+
+  it('names the missing base address when an operation needs it', async () => {
+    const client = createClient({ apiKey, baseUrl });
+    await expect(client.instances.listTypes()).rejects.toThrow(/platformUrl/);
+  });
+});
+
+describe('the key stays secret', () => {
+  it('appears in no message, string, JSON or inspection of any error', async () => {
+    const { client } = spiedClient();
+    client.use({
+      onRequest({ request }) {
+        request.headers.delete('authorization');
+        return request;
+      },
+    });
+    const failures = [
+      await client.instances.listTypes().catch((e: unknown) => e),
+      await spiedClient()
+        .client.storage.resize('v', { size_gb: 1 })
+        .catch((e: unknown) => e),
+      await createClient({ apiKey, platformUrl: 'http://127.0.0.1:9', maxRetries: 0 })
+        .instances.listTypes()
+        .catch((e: unknown) => e),
+    ];
+    expect(failures[0]).toBeInstanceOf(AuthenticationError);
+    for (const failure of failures) {
+      const error = failure as Error;
+      for (const text of [
+        error.message,
+        String(error),
+        JSON.stringify(error),
+        inspect(error, { depth: 10 }),
+        error.stack,
+      ]) {
+        expect(text).not.toContain(apiKey);
+      }
+    }
+    expect(JSON.stringify(client)).not.toContain(apiKey);
+    expect(inspect(client, { depth: 10 })).not.toContain(apiKey);
+  });
+});

@@ -1,0 +1,96 @@
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import {
+  APIConnectionError,
+  APIUserAbortError,
+  apiErrorFor,
+  type ErrorBody,
+  type FailedOperation,
+} from './errors.js';
+
+/** What a streamed answer's last event holds (the spec's `x-stream-terminator`). */
+const streamTerminator = '[DONE]';
+
+/**
+ * A streamed answer as an async iterable of parsed events. Iterate it once; `abort()` (or the caller's signal) ends
+ * it at once, and the loop then throws `APIUserAbortError`. A stream that ends before `[DONE]` throws
+ * `APIConnectionError`; an error event throws the `APIError` of its status.
+ */
+export class EventStream<T> implements AsyncIterable<T> {
+  readonly requestId: string | null;
+  private consumed = false;
+
+  constructor(
+    readonly response: Response,
+    private readonly controller: AbortController,
+    private readonly operation: FailedOperation,
+  ) {
+    this.requestId = response.headers.get('x-request-id');
+  }
+
+  /** Ends the stream; a loop over it stops with `APIUserAbortError`. */
+  abort(): void {
+    this.controller.abort();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<T> {
+    if (this.consumed) throw new Error('This stream was already iterated; a stream can be read once.');
+    this.consumed = true;
+    const body = this.response.body;
+    if (!body) throw new APIConnectionError('The stream answer has no body', this.operation);
+    const pending: EventSourceMessage[] = [];
+    const parser = createParser({ onEvent: (event) => pending.push(event) });
+    const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+    let finished = false;
+    try {
+      while (true) {
+        let next: ReadableStreamReadResult<string>;
+        try {
+          next = await reader.read();
+        } catch (cause) {
+          throw this.readFailure(cause);
+        }
+        if (next.done) break;
+        parser.feed(next.value);
+        for (const event of pending.splice(0)) {
+          if (event.data === streamTerminator) {
+            finished = true;
+            return;
+          }
+          yield this.parseEvent(event);
+        }
+      }
+      if (this.controller.signal.aborted) throw new APIUserAbortError(this.operation);
+      throw new APIConnectionError(
+        `The stream ended before ${streamTerminator}: the answer is incomplete`,
+        this.operation,
+      );
+    } finally {
+      // Leaving early (break, return, throw) must free the connection.
+      if (!finished) this.controller.abort();
+      reader.releaseLock();
+    }
+  }
+
+  private parseEvent(event: EventSourceMessage): T {
+    let data: unknown;
+    try {
+      data = JSON.parse(event.data);
+    } catch (cause) {
+      throw new APIConnectionError(`A stream event is not JSON: ${event.data.slice(0, 80)}`, this.operation, {
+        cause,
+      });
+    }
+    // The spec sends a failure after the stream started as one event holding the error body.
+    if (event.event === 'error' || (typeof data === 'object' && data !== null && 'error' in data)) {
+      const body = data as ErrorBody;
+      const status = Number((body.error as { status?: unknown } | undefined)?.status) || 500;
+      throw apiErrorFor(status, body, this.response.headers, this.operation);
+    }
+    return data as T;
+  }
+
+  private readFailure(cause: unknown) {
+    if (this.controller.signal.aborted) return new APIUserAbortError(this.operation);
+    return new APIConnectionError('The stream was cut off before it ended', this.operation, { cause });
+  }
+}

@@ -1,0 +1,201 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  createClient,
+  InternalServerError,
+} from './index.js';
+import { type Fault, startFaultServer } from './test/faultServer.js';
+
+let server: Awaited<ReturnType<typeof startFaultServer>>;
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => unhandled.push(reason);
+
+beforeAll(async () => {
+  server = await startFaultServer();
+  process.on('unhandledRejection', onUnhandled);
+});
+afterEach(() => server.resetHits());
+afterAll(async () => {
+  // Give stray promises a turn to surface before checking that none went unhandled.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  process.off('unhandledRejection', onUnhandled);
+  await server.close();
+  expect(unhandled).toEqual([]);
+});
+
+function clientFor(fault: Fault, options: { maxRetries?: number; timeoutMs?: number } = {}) {
+  return createClient({
+    apiKey: 'ii_live_faulttests',
+    baseUrl: `${server.url}/v1`,
+    platformUrl: server.url,
+    headers: { 'x-fault': fault },
+    ...options,
+  });
+}
+
+const chatBody = { model: 'm', messages: [{ role: 'user' as const, content: 'hi' }] };
+
+describe('connection reset', () => {
+  it('retries a read up to maxRetries, then throws APIConnectionError', async () => {
+    const error = await clientFor('reset', { maxRetries: 2 })
+      .instances.listTypes()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as APIConnectionError).operation?.operationId).toBe('listInstanceTypes');
+    expect(server.hits('reset')).toBe(3);
+  });
+
+  it('never repeats a billable call the server may have received', async () => {
+    const error = await clientFor('reset', { maxRetries: 2 })
+      .embeddings.create({ model: 'm', input: 'x' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(server.hits('reset')).toBe(1);
+  });
+});
+
+describe('server failures', () => {
+  it('retries a 500 on a read and returns the answer that follows', async () => {
+    const page = await clientFor('error-500-then-ok').instances.listTypes();
+    expect(page.data).toHaveLength(1);
+    expect(server.hits('error-500-then-ok')).toBe(2);
+  });
+
+  it('does not retry a 500 on a state-changing call', async () => {
+    const error = await clientFor('error-500-then-ok')
+      .storage.resize('vol_1', { size_gb: 500 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(server.hits('error-500-then-ok')).toBe(1);
+  });
+
+  it('waits for Retry-After on a 429, even for a billable call, since the server did not act', async () => {
+    const started = Date.now();
+    const page = await clientFor('rate-limited-then-ok').instances.listTypes();
+    expect(page.data).toHaveLength(1);
+    // A lower bound only: the wait may be longer on a busy machine, never shorter than asked.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    server.resetHits();
+    await clientFor('rate-limited-then-ok')
+      .embeddings.create({ model: 'm', input: 'x' })
+      .catch(() => undefined);
+    expect(server.hits('rate-limited-then-ok')).toBe(2);
+  });
+
+  it('turns an HTML 502 page into an InternalServerError that shows the start of the page', async () => {
+    const error = await clientFor('html-502', { maxRetries: 0 })
+      .instances.listTypes()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect((error as InternalServerError).status).toBe(502);
+    expect((error as InternalServerError).message).toMatch(/non-JSON body: <html>/);
+  });
+});
+
+describe('broken answers', () => {
+  it('throws APIConnectionTimeoutError when the headers are slower than the timeout', async () => {
+    const error = await clientFor('slow-headers', { timeoutMs: 200, maxRetries: 0 })
+      .instances.listTypes()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect((error as Error).message).toMatch(/200 ms/);
+  });
+
+  it('throws APIConnectionError on a body cut off before its Content-Length', async () => {
+    const error = await clientFor('truncated-json', { maxRetries: 0 })
+      .instances.listTypes()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+  });
+
+  it('throws APIConnectionError on a complete body that is not JSON', async () => {
+    const error = await clientFor('invalid-json', { maxRetries: 0 })
+      .instances.listTypes()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toMatch(/not valid JSON/);
+  });
+
+  it('throws APIUserAbortError when the caller aborts a body that never ends', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const error = await clientFor('never-ending-body', { maxRetries: 0 })
+      .instances.listTypes({}, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+  });
+});
+
+describe('streams', () => {
+  it('throws APIConnectionError when the stream is cut before [DONE], after the chunks that came', async () => {
+    const stream = await clientFor('stream-cut').chat.completions.create({ ...chatBody, stream: true });
+    expect(stream.requestId).toBe('req_fault_stream');
+    const received: string[] = [];
+    const error = await (async () => {
+      for await (const chunk of stream) received.push(chunk.choices[0]?.delta.content ?? '');
+    })().catch((e: unknown) => e);
+    expect(received).toEqual(['Hello', ' wor']);
+    expect(error).toBeInstanceOf(APIConnectionError);
+  });
+
+  it('throws the APIError of an error event inside the stream', async () => {
+    const stream = await clientFor('stream-error-event').chat.completions.create({
+      ...chatBody,
+      stream: true,
+    });
+    const error = await (async () => {
+      for await (const _chunk of stream) {
+        // consume
+      }
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect((error as InternalServerError).message).toMatch(/model crashed/);
+  });
+
+  it('ends a never-ending stream on abort()', async () => {
+    const stream = await clientFor('never-ending-stream').chat.completions.create({
+      ...chatBody,
+      stream: true,
+    });
+    let chunks = 0;
+    const error = await (async () => {
+      for await (const _chunk of stream) {
+        if (++chunks === 3) stream.abort();
+      }
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(chunks).toBe(3);
+  });
+
+  it('ends a never-ending stream when the caller signal aborts', async () => {
+    const controller = new AbortController();
+    const stream = await clientFor('never-ending-stream').chat.completions.create(
+      { ...chatBody, stream: true },
+      { signal: controller.signal },
+    );
+    setTimeout(() => controller.abort(), 100);
+    const error = await (async () => {
+      for await (const _chunk of stream) {
+        // consume until aborted
+      }
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+  });
+
+  it('frees the connection when the loop breaks early', async () => {
+    const stream = await clientFor('never-ending-stream').chat.completions.create({
+      ...chatBody,
+      stream: true,
+    });
+    for await (const _chunk of stream) break;
+    await expect(
+      (async () => {
+        for await (const _chunk of stream) {
+          // a second loop is refused
+        }
+      })(),
+    ).rejects.toThrow(/read once/);
+  });
+});

@@ -1,0 +1,106 @@
+import { InferenceInfraError } from '../errors.js';
+import { defaultRetryPolicy, type RetryPolicy } from './retryPolicy.js';
+
+export interface ClientOptions {
+  /** Bearer key for both base addresses. Default: `INFERENCE_INFRA_API_KEY` where `process.env` exists. */
+  apiKey?: string;
+  /** Inference base address, `/v1` included. Default: `INFERENCE_INFRA_BASE_URL`. */
+  baseUrl?: string;
+  /** Platform base address, without `/api/v1`. Default: `INFERENCE_INFRA_PLATFORM_URL`. */
+  platformUrl?: string;
+  /** Retries after the first attempt, for failures where a retry is safe. Default 2; 0 turns retries off. */
+  maxRetries?: number;
+  /** Time allowed for one attempt, in milliseconds (for a stream: until its headers). Default 60 000. */
+  timeoutMs?: number;
+  /** The fetch to use (a test double, a proxy-aware fetch). Default: `globalThis.fetch`. */
+  fetch?: typeof globalThis.fetch;
+  /** Extra headers for every request. */
+  headers?: Record<string, string>;
+  /** Allow plain `http://` to hosts other than loopback. Off: the key would travel in clear. */
+  allowInsecureHttp?: boolean;
+}
+
+export interface ResolvedConfig {
+  apiKey: string;
+  baseUrls: { inference: string | undefined; platform: string | undefined };
+  retry: RetryPolicy;
+  timeoutMs: number;
+  fetch: typeof globalThis.fetch;
+  headers: Record<string, string>;
+}
+
+export class ClientConfigError extends InferenceInfraError {
+  override name = 'ClientConfigError';
+}
+
+/** Reads `process.env` without importing anything Node-only, so the client runs in browsers and edge runtimes too. */
+function env(name: string): string | undefined {
+  const process = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
+  const value = process?.env?.[name];
+  return value === '' ? undefined : value;
+}
+
+const loopbackHosts = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+function checkedBaseUrl(name: string, value: string | undefined, allowInsecureHttp: boolean) {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ClientConfigError(`${name} must be an absolute http(s) URL (got "${value}")`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ClientConfigError(`${name} must use https: or http: (got "${url.protocol}")`);
+  }
+  if (url.protocol === 'http:' && !loopbackHosts.test(url.hostname) && !allowInsecureHttp) {
+    throw new ClientConfigError(
+      `${name} uses plain http:// to ${url.hostname}: the API key would travel unencrypted. ` +
+        'Use https://, or pass allowInsecureHttp: true if the network is trusted.',
+    );
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function wholeNumber(name: string, value: number | undefined, fallback: number, minimum: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < minimum) {
+    throw new ClientConfigError(`${name} must be a whole number of at least ${minimum} (got ${value})`);
+  }
+  return value;
+}
+
+export function resolveConfig(options: ClientOptions): ResolvedConfig {
+  const apiKey = options.apiKey ?? env('INFERENCE_INFRA_API_KEY');
+  if (!apiKey) {
+    throw new ClientConfigError(
+      'apiKey is missing: pass createClient({ apiKey }) or set INFERENCE_INFRA_API_KEY. ' +
+        'Keys are created in the dashboard (Keys page, API Keys tab).',
+    );
+  }
+  const allowInsecureHttp = options.allowInsecureHttp ?? false;
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function') {
+    throw new ClientConfigError('No fetch is available: pass createClient({ fetch }) on this runtime.');
+  }
+  return {
+    apiKey,
+    baseUrls: {
+      inference: checkedBaseUrl(
+        'baseUrl',
+        options.baseUrl ?? env('INFERENCE_INFRA_BASE_URL'),
+        allowInsecureHttp,
+      ),
+      platform: checkedBaseUrl(
+        'platformUrl',
+        options.platformUrl ?? env('INFERENCE_INFRA_PLATFORM_URL'),
+        allowInsecureHttp,
+      ),
+    },
+    retry: { ...defaultRetryPolicy, maxRetries: wholeNumber('maxRetries', options.maxRetries, 2, 0) },
+    timeoutMs: wholeNumber('timeoutMs', options.timeoutMs, 60_000, 1),
+    // Bound so a test double or polyfill keeps its `this`.
+    fetch: (input, init) => fetchImpl(input, init),
+    headers: { ...options.headers },
+  };
+}

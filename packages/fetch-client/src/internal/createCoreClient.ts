@@ -1,0 +1,162 @@
+import type { paths } from '@inference-infra/types';
+import createOpenapiFetch, { type Client, type Middleware } from 'openapi-fetch';
+import { APIConnectionError, apiErrorFor, type FailedOperation } from '../errors.js';
+import { ClientConfigError, type ClientOptions, resolveConfig } from './clientConfig.js';
+import type { RequestValidator } from './requestValidator.js';
+import { type Route, routes } from './routes.gen.js';
+import { createCallFetch } from './transport.js';
+import { type WithRequestId, withRequestId } from './withRequestId.js';
+
+type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+// biome-ignore lint/suspicious/noExplicitAny: openapi-fetch's per-method init types differ; the public surface stays typed.
+type AnyInit = Record<string, any>;
+
+/** What a resource method needs for one call, beyond openapi-fetch's own options. */
+export interface CallOptions {
+  /** Ends the call (and a stream) at once; the call then rejects with `APIUserAbortError`. */
+  signal?: AbortSignal;
+  /** Overrides the client's timeout for this call. */
+  timeoutMs?: number;
+  /** Overrides the client's retries for this call. */
+  maxRetries?: number;
+}
+
+/** The typed low-level calls of openapi-fetch, each routed to the base address its path belongs to. */
+export type LowLevelClient = Pick<Client<paths>, HttpMethod> & {
+  /** Registers openapi-fetch middleware ({ onRequest, onResponse, onError }) for both base addresses. */
+  use(...middleware: Middleware[]): void;
+  eject(...middleware: Middleware[]): void;
+};
+
+export interface CoreClient extends LowLevelClient {
+  /** Calls an operation and returns its data, or throws the typed error of its failure. */
+  call<T>(method: HttpMethod, path: string, init: AnyInit & CallOptions): Promise<WithRequestId<T>>;
+  /** Calls an operation whose answer is a stream; returns the raw response once its headers are in. */
+  callStream(
+    method: HttpMethod,
+    path: string,
+    init: AnyInit & CallOptions,
+    controller: AbortController,
+  ): Promise<Response>;
+}
+
+export function createCoreClient(options: ClientOptions, validator?: RequestValidator): CoreClient {
+  const config = resolveConfig(options);
+  const headers = { ...config.headers, Authorization: `Bearer ${config.apiKey}` };
+  const transports = {
+    inference: config.baseUrls.inference
+      ? createOpenapiFetch<paths>({ baseUrl: config.baseUrls.inference, headers })
+      : undefined,
+    platform: config.baseUrls.platform
+      ? createOpenapiFetch<paths>({ baseUrl: config.baseUrls.platform, headers })
+      : undefined,
+  };
+
+  function routeOf(method: string, path: string): Route {
+    const route = routes[`${method} ${path}`];
+    if (!route) throw new ClientConfigError(`${method} ${path} is not an operation of the spec`);
+    return route;
+  }
+
+  function transportFor(route: Route) {
+    const transport = transports[route.surface];
+    if (!transport) {
+      const [option, variable] =
+        route.surface === 'inference'
+          ? ['baseUrl', 'INFERENCE_INFRA_BASE_URL']
+          : ['platformUrl', 'INFERENCE_INFRA_PLATFORM_URL'];
+      throw new ClientConfigError(
+        `${route.operationId} needs the ${route.surface} base address: pass createClient({ ${option} }) or set ${variable}.`,
+      );
+    }
+    return transport;
+  }
+
+  /** Validates, routes and sends one call; what comes back is openapi-fetch's `{ data, error, response }`. */
+  function send(method: HttpMethod, path: string, init: AnyInit & CallOptions, streaming = false) {
+    const route = routeOf(method, path);
+    const operation: FailedOperation = { method, path, operationId: route.operationId };
+    const { timeoutMs, maxRetries, ...fetchInit } = init;
+    validator?.(route.operationId, method, path, {
+      body: fetchInit.body,
+      query: fetchInit.params?.query,
+      path: fetchInit.params?.path,
+    });
+    const transport = transportFor(route);
+    const fetch = createCallFetch({
+      fetch: config.fetch,
+      retry: maxRetries === undefined ? config.retry : { ...config.retry, maxRetries },
+      timeoutMs: timeoutMs ?? config.timeoutMs,
+      signal: fetchInit.signal,
+      stateChanging: route.stateChanging,
+      streaming,
+      operation,
+    });
+    type Send = (
+      path: string,
+      init: AnyInit,
+    ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+    return (transport[method] as Send)(path, { ...fetchInit, fetch }).catch((error: unknown) => {
+      // openapi-fetch parses the body after our transport read it whole; a parse failure means a cut-off answer.
+      if (error instanceof SyntaxError) {
+        throw new APIConnectionError(
+          `The answer of ${route.operationId} is not valid JSON: it was cut off or is not JSON`,
+          operation,
+          { cause: error },
+        );
+      }
+      throw error;
+    });
+  }
+
+  const lowLevel =
+    (method: HttpMethod) =>
+    (path: string, init: AnyInit = {}) =>
+      send(method, path, init);
+
+  return {
+    GET: lowLevel('GET') as Client<paths>['GET'],
+    POST: lowLevel('POST') as Client<paths>['POST'],
+    PATCH: lowLevel('PATCH') as Client<paths>['PATCH'],
+    PUT: lowLevel('PUT') as Client<paths>['PUT'],
+    DELETE: lowLevel('DELETE') as Client<paths>['DELETE'],
+    use(...middleware) {
+      for (const transport of Object.values(transports)) transport?.use(...middleware);
+    },
+    eject(...middleware) {
+      for (const transport of Object.values(transports)) transport?.eject(...middleware);
+    },
+    async call<T>(method: HttpMethod, path: string, init: AnyInit & CallOptions) {
+      const { data, error, response } = await send(method, path, init);
+      if (!response.ok) {
+        throw apiErrorFor(response.status, error as never, response.headers, {
+          method,
+          path,
+          operationId: routeOf(method, path).operationId,
+        });
+      }
+      return withRequestId(data as T, response);
+    },
+    async callStream(method, path, init, controller) {
+      const callerSignal: AbortSignal | undefined = init.signal;
+      if (callerSignal) {
+        if (callerSignal.aborted) controller.abort();
+        else callerSignal.addEventListener('abort', () => controller.abort(), { once: true });
+      }
+      const { error, response } = await send(
+        method,
+        path,
+        { ...init, signal: controller.signal, parseAs: 'stream' },
+        true,
+      );
+      if (!response.ok) {
+        throw apiErrorFor(response.status, error as never, response.headers, {
+          method,
+          path,
+          operationId: routeOf(method, path).operationId,
+        });
+      }
+      return response;
+    },
+  };
+}

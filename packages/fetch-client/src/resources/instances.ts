@@ -1,0 +1,14 @@
+import type { ListInstanceTypesQuery, ListInstanceTypesResponse } from '@inference-infra/types';
+import type { CallOptions, CoreClient } from '../internal/createCoreClient.js';
+
+export function instancesResource(core: CoreClient) {
+  return {
+    /** GPU instance types that can be rented, cheapest first; filters combine with AND. */
+    listTypes(query: ListInstanceTypesQuery = {}, options: CallOptions = {}) {
+      return core.call<ListInstanceTypesResponse>('GET', '/api/v1/instances/types', {
+        params: { query },
+        ...options,
+      });
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { generateTypesSource } from './generateTypes.js';
+import { generateZodSource } from './generateZod.js';
+import { generateCommand, type SpecBundle } from './specBundle.js';
+
+export interface GeneratedFile {
+  /** Path inside the package. */
+  path: string;
+  contents: string;
+}
+
+const packageUrl = new URL('../', import.meta.url);
+
+/** Every file the generator writes, computed in memory: the CLI writes them, the drift test compares them. */
+export async function generatedFiles(bundle: SpecBundle): Promise<GeneratedFile[]> {
+  return [
+    { path: 'src/openapi.gen.ts', contents: await generateTypesSource(bundle) },
+    { path: 'src/zod.gen.ts', contents: generateZodSource(bundle) },
+  ];
+}
+
+function committedContents(path: string): string | undefined {
+  try {
+    return readFileSync(new URL(path, packageUrl), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The generated files whose committed contents differ from what the generator writes from this bundle. */
+export async function staleGeneratedFiles(bundle: SpecBundle): Promise<string[]> {
+  const files = await generatedFiles(bundle);
+  return files.filter((file) => committedContents(file.path) !== file.contents).map((file) => file.path);
+}
+
+/** What the drift test prints when files are stale: which ones, and the one command that fixes them. */
+export function staleFilesMessage(stale: string[], bundle: SpecBundle): string {
+  return [
+    `${stale.join(' and ')} ${stale.length === 1 ? 'does' : 'do'} not match the spec bundle (sha256 ${bundle.sha256}).`,
+    `Regenerate with: ${generateCommand}`,
+    'then review and commit the diff of the generated files.',
+  ].join('\n');
+}

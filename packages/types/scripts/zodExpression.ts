@@ -1,0 +1,265 @@
+import { describeSchema, listOf } from './describeSchema.js';
+import {
+  annotations,
+  hasPropertyCount,
+  isNullOnly,
+  type JsonSchema,
+  resolveComponent,
+  typesOf,
+} from './jsonSchema.js';
+import type { OpenApiDocument } from './specBundle.js';
+
+/** What the walk needs from the module being written: names for `$ref`s, and which helpers it used. */
+export interface ExpressionContext {
+  document: OpenApiDocument;
+  /** The const a `#/components/schemas/X` reference becomes. */
+  constFor(ref: string): string;
+  helpersUsed: Set<'withPropertyCount'>;
+}
+
+// Every keyword that is not an annotation must be handled below. An unknown one stops the generator instead of being dropped, so a
+// bound added to the spec can never be silently missing from the validators.
+const handled = new Set([
+  '$ref',
+  'type',
+  'enum',
+  'const',
+  'oneOf',
+  'anyOf',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'minItems',
+  'maxItems',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'default',
+  'minProperties',
+  'maxProperties',
+]);
+
+const stringFormats: Record<string, string> = {
+  // `offset: true`: the spec's date-times are RFC 3339, which allows `+02:00` as well as `Z`.
+  'date-time': `.datetime({ offset: true, message: ${JSON.stringify('must be an ISO 8601 date-time with a time zone, such as 2026-11-20T16:05:12Z')} })`,
+  uri: `.url({ message: ${JSON.stringify('must be an absolute URI')} })`,
+};
+
+const q = (value: unknown) => JSON.stringify(value);
+const message = (text: string) => `withMessage(${q(text)})`;
+
+function checkKeywords(schema: JsonSchema, at: string): void {
+  for (const key of Object.keys(schema)) {
+    if (key.startsWith('x-') || annotations.has(key) || handled.has(key)) continue;
+    throw new Error(
+      `${at}: the zod generator does not handle the keyword "${key}"; teach scripts/zodExpression.ts`,
+    );
+  }
+}
+
+function numberExpression(schema: JsonSchema, type: string, orNull: string): string {
+  const noun = type === 'integer' ? 'an integer' : 'a number';
+  const range =
+    schema.minimum !== undefined && schema.maximum !== undefined
+      ? ` from ${schema.minimum} to ${schema.maximum}`
+      : '';
+  let expression = `z.number(${message(`must be ${noun}${range}${orNull}`)})`;
+  if (type === 'integer') expression += `.int({ message: ${q(`must be an integer${range}`)} })`;
+  if (schema.minimum !== undefined)
+    expression += `.min(${schema.minimum}, { message: ${q(`must be at least ${schema.minimum}`)} })`;
+  if (schema.maximum !== undefined)
+    expression += `.max(${schema.maximum}, { message: ${q(`must be at most ${schema.maximum}`)} })`;
+  if (typeof schema.exclusiveMinimum === 'number')
+    expression += `.gt(${schema.exclusiveMinimum}, { message: ${q(`must be greater than ${schema.exclusiveMinimum}`)} })`;
+  if (typeof schema.exclusiveMaximum === 'number')
+    expression += `.lt(${schema.exclusiveMaximum}, { message: ${q(`must be less than ${schema.exclusiveMaximum}`)} })`;
+  if (schema.multipleOf !== undefined)
+    expression += `.multipleOf(${schema.multipleOf}, { message: ${q(`must be a multiple of ${schema.multipleOf}`)} })`;
+  return expression;
+}
+
+function stringExpression(schema: JsonSchema, orNull: string, at: string): string {
+  let expression = `z.string(${message(`must be a string${orNull}`)})`;
+  if (schema.format !== undefined) {
+    const check = stringFormats[schema.format];
+    if (!check)
+      throw new Error(`${at}: no zod check for format "${schema.format}"; add one to stringFormats`);
+    expression += check;
+  }
+  if (schema.minLength !== undefined)
+    expression += `.min(${schema.minLength}, { message: ${q(`must be at least ${schema.minLength} characters long`)} })`;
+  if (schema.maxLength !== undefined)
+    expression += `.max(${schema.maxLength}, { message: ${q(`must be at most ${schema.maxLength} characters long`)} })`;
+  if (schema.pattern !== undefined)
+    expression += `.regex(new RegExp(${q(schema.pattern)}), { message: ${q(`must match the pattern ${schema.pattern}`)} })`;
+  return expression;
+}
+
+function arrayExpression(schema: JsonSchema, context: ExpressionContext, at: string, indent: string): string {
+  const items = schema.items ? zodExpression(schema.items, context, `${at}.items`, indent) : 'z.unknown()';
+  let expression = `z.array(${items}, ${message('must be an array')})`;
+  const itemCount = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
+  if (schema.minItems !== undefined)
+    expression += `.min(${schema.minItems}, { message: ${q(`must have at least ${itemCount(schema.minItems)}`)} })`;
+  if (schema.maxItems !== undefined)
+    expression += `.max(${schema.maxItems}, { message: ${q(`must have at most ${itemCount(schema.maxItems)}`)} })`;
+  return expression;
+}
+
+/** A property's schema plus its presence: `.default(v)` when the spec gives one, else `.optional()` unless required. */
+function propertyExpression(
+  schema: JsonSchema,
+  required: boolean,
+  context: ExpressionContext,
+  at: string,
+  indent: string,
+) {
+  const expression = zodExpression(schema, context, at, indent, { allowDefault: true });
+  if (schema.default !== undefined) return `${expression}.default(${q(schema.default)})`;
+  return required ? expression : `${expression}.optional()`;
+}
+
+function objectExpression(
+  schema: JsonSchema,
+  context: ExpressionContext,
+  at: string,
+  indent: string,
+  described: (expression: string) => string,
+): string {
+  const inner = `${indent}  `;
+  const required = new Set<string>(schema.required ?? []);
+  const properties = Object.entries<JsonSchema>(schema.properties ?? {}).map(([key, property]) => {
+    const name = /^[A-Za-z_$][\w$]*$/.test(key) ? key : q(key);
+    return `${inner}${name}: ${propertyExpression(property, required.has(key), context, `${at}.${key}`, inner)},\n`;
+  });
+  for (const key of required) {
+    if (!(key in (schema.properties ?? {})))
+      throw new Error(`${at}: required "${key}" has no property schema`);
+  }
+  let expression = `z.object({\n${properties.join('')}${indent}}, ${message('must be an object')})`;
+  if (schema.additionalProperties === false) {
+    const known = Object.keys(schema.properties ?? {}).join(', ');
+    expression += `.strict(${q(`is not a known field (known fields: ${known})`)})`;
+  } else if (schema.additionalProperties && schema.additionalProperties !== true) {
+    expression += `.catchall(${zodExpression(schema.additionalProperties, context, `${at}.additionalProperties`, indent)})`;
+  } else {
+    // An open object in the spec: unknown fields are valid and kept, as a server that ignores them would see them.
+    expression += '.passthrough()';
+  }
+  expression = described(expression);
+  if (hasPropertyCount(schema)) {
+    context.helpersUsed.add('withPropertyCount');
+    const bounds = (['minProperties', 'maxProperties'] as const)
+      .filter((key) => schema[key] !== undefined)
+      .map((key) => `${key}: ${schema[key]}`);
+    expression = `withPropertyCount(${expression}, { ${bounds.join(', ')} })`;
+  }
+  return expression;
+}
+
+function unionExpression(schema: JsonSchema, context: ExpressionContext, at: string, indent: string): string {
+  const keyword = schema.oneOf ? 'oneOf' : 'anyOf';
+  const branches: JsonSchema[] = schema[keyword];
+  const nullable = branches.some(isNullOnly);
+  const others = branches.filter((branch) => !isNullOnly(branch));
+  const suffix = nullable ? '.nullable()' : '';
+  if (others.length === 1 && others[0])
+    return `${zodExpression(others[0], context, `${at}.${keyword}`, indent)}${suffix}`;
+  const inner = `${indent}  `;
+  const options = others.map(
+    (branch, i) => `${inner}${zodExpression(branch, context, `${at}.${keyword}.${i}`, inner)},\n`,
+  );
+  const phrases = others.map((branch) => describeSchema(branch, context.document));
+  if (nullable) phrases.push('null');
+  // z.union accepts what any branch accepts; oneOf wants exactly one. The spec's branches are disjoint by type (or
+  // by minItems), so the two agree; the drift test compares the branches one by one.
+  return `z.union([\n${options.join('')}${indent}], ${message(`must be ${listOf(phrases)}`)})${suffix}`;
+}
+
+function baseExpression(
+  schema: JsonSchema,
+  context: ExpressionContext,
+  at: string,
+  indent: string,
+  described: (expression: string) => string,
+): string {
+  if (typeof schema.$ref === 'string') {
+    const extra = Object.keys(schema).filter(
+      (key) => key !== '$ref' && !annotations.has(key) && !key.startsWith('x-'),
+    );
+    if (extra.length > 0)
+      throw new Error(`${at}: keywords beside $ref are not handled (${extra.join(', ')})`);
+    // A refined schema keeps its bounds for @anatine/zod-openapi on the instance (see withPropertyCount), which
+    // .describe() would replace by a copy without them: a reference to it stays the same instance.
+    return hasPropertyCount(resolveComponent(schema, context.document))
+      ? context.constFor(schema.$ref)
+      : described(context.constFor(schema.$ref));
+  }
+  if (schema.oneOf || schema.anyOf) {
+    if (schema.type || schema.properties)
+      throw new Error(`${at}: oneOf/anyOf beside type or properties is not handled`);
+    return described(unionExpression(schema, context, at, indent));
+  }
+  const types = typesOf(schema);
+  const orNull = types.includes('null') ? ' or null' : '';
+  const nullable = orNull ? '.nullable()' : '';
+  if ('const' in schema) {
+    return described(
+      `z.literal(${q(schema.const)}, ${message(`must be ${q(schema.const)}${orNull}`)})${nullable}`,
+    );
+  }
+  if (Array.isArray(schema.enum)) {
+    const values: unknown[] = schema.enum.filter((value: unknown) => value !== null);
+    const enumNullable = values.length < schema.enum.length || orNull ? '.nullable()' : '';
+    const text = message(`must be one of ${values.join(', ')}${enumNullable ? ' or null' : ''}`);
+    if (values.every((value) => typeof value === 'string')) {
+      return described(`z.enum([${values.map(q).join(', ')}], ${text})${enumNullable}`);
+    }
+    const literals = values.map((value) => `z.literal(${q(value)})`).join(', ');
+    return described(`z.union([${literals}], ${text})${enumNullable}`);
+  }
+  const concrete = types.filter((type) => type !== 'null');
+  if (concrete.length === 0) return described(types.includes('null') ? 'z.null()' : 'z.unknown()');
+  if (concrete.length > 1) throw new Error(`${at}: a type list other than [T, "null"] is not handled`);
+  const [type] = concrete;
+  switch (type) {
+    case 'string':
+      return described(stringExpression(schema, orNull, at) + nullable);
+    case 'integer':
+    case 'number':
+      return described(numberExpression(schema, type, orNull) + nullable);
+    case 'boolean':
+      return described(`z.boolean(${message(`must be a boolean${orNull}`)})${nullable}`);
+    case 'array':
+      return described(arrayExpression(schema, context, at, indent) + nullable);
+    case 'object':
+      return objectExpression(schema, context, at, indent, described) + nullable;
+    default:
+      throw new Error(`${at}: type "${type}" is not handled`);
+  }
+}
+
+/** The zod expression of one JSON Schema 2020-12 node of the spec. */
+export function zodExpression(
+  schema: JsonSchema,
+  context: ExpressionContext,
+  at: string,
+  indent = '',
+  options: { allowDefault?: boolean } = {},
+): string {
+  checkKeywords(schema, at);
+  if (schema.default !== undefined && !options.allowDefault) {
+    throw new Error(`${at}: a default outside an object property is not handled`);
+  }
+  const description = typeof schema.description === 'string' ? schema.description.trim() : '';
+  const described = (expression: string) =>
+    description ? `${expression}.describe(${q(description)})` : expression;
+  return baseExpression(schema, context, at, indent, described);
+}

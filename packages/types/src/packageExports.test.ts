@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { specJsonPath, specYamlPath } from '../scripts/specBundle.js';
+
+// Resolved by the package's own name, through its `exports` map, as a partner's tooling would: this needs `build`
+// (turbo runs it before `test`), which copies the bundle into dist/.
+const require = createRequire(import.meta.url);
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+describe('the published package', () => {
+  it('ships the bundled spec, byte for byte, as @inference-infra/types/openapi.json and /openapi.yaml', () => {
+    const json = require.resolve('@inference-infra/types/openapi.json');
+    const yaml = require.resolve('@inference-infra/types/openapi.yaml');
+    expect(readFileSync(json, 'utf8')).toBe(readFileSync(specJsonPath, 'utf8'));
+    expect(readFileSync(yaml, 'utf8')).toBe(readFileSync(specYamlPath, 'utf8'));
+  });
+
+  it('exports ESM with its declarations first, and is free of side effects', () => {
+    expect(manifest.type).toBe('module');
+    expect(manifest.sideEffects).toBe(false);
+    expect(Object.keys(manifest.exports['.'])).toEqual(['types', 'default']);
+    expect(Object.keys(manifest.exports)).toEqual([
+      '.',
+      './openapi.json',
+      './openapi.yaml',
+      './package.json',
+    ]);
+  });
+
+  it('loads from dist with the runtime exports', async () => {
+    const entry = await import('@inference-infra/types');
+    expect(Object.keys(entry).sort()).toEqual([
+      'describeZodIssues',
+      'formatZodError',
+      'requestSchemas',
+      'responseSchemas',
+      'schemas',
+    ]);
+    expect(entry.requestSchemas.resizeVolume.body.safeParse({ size_gb: 500 }).success).toBe(true);
+  });
+
+  it('needs only zod at run time', () => {
+    expect(Object.keys(manifest.dependencies)).toEqual(['zod']);
+  });
+});
