@@ -4,7 +4,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const workspaces = ['spec', 'docs', 'packages/mock-server', 'packages/types', 'packages/fetch-client', 'packages/react-hooks', 'packages/contract-tests'];
+const workspaces = [
+  'spec',
+  'docs',
+  'packages/mock-server',
+  'packages/types',
+  'packages/fetch-client',
+  'packages/react-hooks',
+  'packages/contract-tests',
+];
 let passed = 0;
 let failed = 0;
 let skipped = 0;

@@ -16,7 +16,9 @@ function assumptionKeysInSpec(): Set<string> {
 
 function assumptionKeysInDocument(): Set<string> {
   const headings = assumptionsText.match(/^### .+$/gm) ?? [];
-  return new Set(headings.flatMap((heading) => heading.match(/`([a-z0-9-]+)`/g) ?? []).map((k) => k.slice(1, -1)));
+  return new Set(
+    headings.flatMap((heading) => heading.match(/`([a-z0-9-]+)`/g) ?? []).map((k) => k.slice(1, -1)),
+  );
 }
 
 describe('ASSUMPTIONS.md', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FieldRule, embeddingUsage, operations, resources } from './interfaceDocument.js';
+import { embeddingUsage, type FieldRule, operations, resources } from './interfaceDocument.js';
 import { deref, type Json, loadBundle } from './loadBundle.js';
 import { createSchemaValidator } from './schemaValidator.js';
 
@@ -22,7 +22,8 @@ function expectField(where: string, schema: Json, rule: FieldRule) {
   const forms = alternatives(resolved);
   const form = forms.find((candidate) => rule.type === undefined || candidate.type === rule.type);
   expect(form, `${where} has type ${rule.type}`).toBeDefined();
-  if (forms.length > 1) expect(resolved['x-assumption'] ?? schema['x-assumption'], `${where} widened`).toBeDefined();
+  if (forms.length > 1)
+    expect(resolved['x-assumption'] ?? schema['x-assumption'], `${where} widened`).toBeDefined();
   if (rule.format) expect(form.format, `${where} format`).toBe(rule.format);
   if (rule.items) expect(deref(doc, form.items).type, `${where} items`).toBe(rule.items);
   if (rule.const) expect(form.const, `${where} const`).toBe(rule.const);
@@ -32,7 +33,12 @@ function expectField(where: string, schema: Json, rule: FieldRule) {
   expect(form.default, `${where} default`).toEqual(rule.default);
 }
 
-function expectObject(where: string, schema: Json, fields: Record<string, FieldRule>, checkRequired: boolean) {
+function expectObject(
+  where: string,
+  schema: Json,
+  fields: Record<string, FieldRule>,
+  checkRequired: boolean,
+) {
   const resolved = deref(doc, schema);
   expect(resolved.type, `${where} is an object`).toBe('object');
   for (const [name, rule] of Object.entries(fields)) {

@@ -51,11 +51,16 @@ describe('every example', () => {
     for (const { operation } of operationsOf(doc)) {
       const body = deref(doc, operation.requestBody);
       for (const mediaType of Object.keys(body?.content ?? {})) {
-        expect(Object.keys(body.content[mediaType].examples ?? {}), operation.operationId).not.toHaveLength(0);
+        expect(Object.keys(body.content[mediaType].examples ?? {}), operation.operationId).not.toHaveLength(
+          0,
+        );
       }
       for (const [status, response] of Object.entries<Json>(operation.responses)) {
         for (const [mediaType, media] of Object.entries<Json>(deref(doc, response).content)) {
-          expect(Object.keys(media.examples ?? {}), `${operation.operationId} ${status} ${mediaType}`).not.toHaveLength(0);
+          expect(
+            Object.keys(media.examples ?? {}),
+            `${operation.operationId} ${status} ${mediaType}`,
+          ).not.toHaveLength(0);
         }
       }
     }
@@ -81,14 +86,18 @@ describe('every example', () => {
   it('validates parameter examples against their schemas', () => {
     for (const { operation } of operationsOf(doc)) {
       for (const parameter of (operation.parameters ?? []).map((p: Json) => deref(doc, p))) {
-        expect(validate(parameter.schema, parameter.example), `${operation.operationId} ${parameter.name}`).toEqual([]);
+        expect(
+          validate(parameter.schema, parameter.example),
+          `${operation.operationId} ${parameter.name}`,
+        ).toEqual([]);
       }
     }
   });
 });
 
 describe('examples obey the rules of the interface document', () => {
-  const byName = (where: string) => cases.filter((c) => c.where === where && c.mediaType === 'application/json');
+  const byName = (where: string) =>
+    cases.filter((c) => c.where === where && c.mediaType === 'application/json');
 
   it('lists instance types by hourly_rate ascending', () => {
     for (const { value } of byName('listInstanceTypes 200')) {
@@ -106,9 +115,9 @@ describe('examples obey the rules of the interface document', () => {
   });
 
   it('resizes to the size that was asked for', () => {
-    const [request] = byName('resizeVolume request');
-    const [response] = byName('resizeVolume 200');
-    expect((response?.value as Json).data.sizeGb).toBe((request?.value as Json).size_gb);
+    const request: Json = byName('resizeVolume request')[0]?.value;
+    const response: Json = byName('resizeVolume 200')[0]?.value;
+    expect(response.data.sizeGb).toBe(request.size_gb);
   });
 
   it('fills exactly the image field that response_format asks for', () => {
@@ -118,7 +127,9 @@ describe('examples obey the rules of the interface document', () => {
   });
 
   it('returns embeddings in the form encoding_format asks for, one per input item in index order', () => {
-    const requests = Object.fromEntries(byName('createEmbeddings request').map((c) => [c.name, c.value as Json]));
+    const requests = Object.fromEntries(
+      byName('createEmbeddings request').map((c) => [c.name, c.value as Json]),
+    );
     for (const { name, value } of byName('createEmbeddings 200')) {
       const request = requests[name];
       const inputs = Array.isArray(request.input) ? request.input : [request.input];

@@ -9,7 +9,13 @@ import type { Json } from './loadBundle.js';
  * strict mode off.
  */
 export function createSchemaValidator(doc: Json) {
-  const extensionKeywords = new Set<string>(['components', 'example', 'discriminator', 'xml', 'externalDocs']);
+  const extensionKeywords = new Set<string>([
+    'components',
+    'example',
+    'discriminator',
+    'xml',
+    'externalDocs',
+  ]);
   JSON.stringify(doc, (key, value) => {
     if (key.startsWith('x-')) extensionKeywords.add(key);
     return value;

@@ -8,6 +8,7 @@ export async function sendEventStream(
   res: ServerResponse,
   exampleText: string,
   headers: Record<string, string>,
+  eventIntervalMs: number,
 ): Promise<void> {
   res.writeHead(200, {
     ...headers,
@@ -22,8 +23,9 @@ export async function sendEventStream(
   for (const event of events) {
     if (res.destroyed) return;
     res.write(`${event}\n\n`);
-    // Yield to the event loop so each event leaves in its own chunk instead of one coalesced write.
-    await new Promise((resolve) => setImmediate(resolve));
+    // A pause between events, as a model generating tokens would make, so clients (and the playground) see the
+    // answer grow instead of one coalesced write.
+    await new Promise((resolve) => setTimeout(resolve, eventIntervalMs));
   }
   res.end();
 }

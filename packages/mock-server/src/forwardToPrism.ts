@@ -58,7 +58,17 @@ function isStreamRequest(specPath: string, body: unknown): boolean {
  * pick the answer, then adds what Prism lacks: real server-sent events, the spec's error body on validation
  * failures, and a fresh request id per call.
  */
-export function createSurfaceHandler(surface: Surface, routes: SurfaceRoute[], prismUrl: string) {
+export interface SurfaceHandlerOptions {
+  /** Pause between streamed events, in milliseconds. */
+  eventIntervalMs: number;
+}
+
+export function createSurfaceHandler(
+  surface: Surface,
+  routes: SurfaceRoute[],
+  prismUrl: string,
+  { eventIntervalMs }: SurfaceHandlerOptions,
+) {
   const ownRoutes = routes.filter((route) => route.surface === surface);
   return async (req: IncomingMessage, res: ServerResponse) => {
     const requestId = newRequestId();
@@ -126,7 +136,7 @@ export function createSurfaceHandler(surface: Surface, routes: SurfaceRoute[], p
     const text = await upstream.text();
 
     if (upstream.status === 200 && streaming) {
-      await sendEventStream(res, text, responseHeaders);
+      await sendEventStream(res, text, responseHeaders, eventIntervalMs);
       return;
     }
     if (upstream.status === 400) {

@@ -14,6 +14,8 @@ export interface MockServerOptions {
   platformPort?: number;
   /** Path of a bundled OpenAPI document; defaults to the bundled spec of this toolkit. */
   specPath?: string;
+  /** Pause between the events of a streamed chat answer, in milliseconds (default 20; 0 sends them back to back). */
+  streamEventIntervalMs?: number;
 }
 
 export interface MockServer {
@@ -60,7 +62,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       ['inference', options.inferencePort ?? 0],
       ['platform', options.platformPort ?? 0],
     ] as const) {
-      const handler = createSurfaceHandler(surface, routes, prism.url);
+      const handler = createSurfaceHandler(surface, routes, prism.url, {
+        eventIntervalMs: options.streamEventIntervalMs ?? 20,
+      });
       const server = createServer((req, res) => {
         handler(req, res).catch((error: unknown) => {
           if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });

@@ -125,11 +125,17 @@ describe('the error body', () => {
   it('has the OpenAI shape with one type per failure status', () => {
     expectTypeOf<ErrorResponse['error']['code']>().toEqualTypeOf<string | null>();
     const body: ErrorResponse = {
-      error: { message: 'm', type: 'conflict_error', code: 'size_not_increased', param: 'size_gb' },
+      error: {
+        message: 'm',
+        type: 'conflict_error',
+        code: 'size_not_increased',
+        param: 'size_gb',
+        requestId: 'req_1',
+      },
     };
     const unknownType: ErrorResponse = {
       // @ts-expect-error teapot_error is not an error type
-      error: { message: 'm', type: 'teapot_error', code: null, param: null },
+      error: { message: 'm', type: 'teapot_error', code: null, param: null, requestId: 'req_1' },
     };
     void [body, unknownType];
   });

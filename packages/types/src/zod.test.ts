@@ -223,7 +223,7 @@ describe('the zod schemas accept what the spec allows', () => {
   });
 
   it('takes null where the spec allows it, and only there', () => {
-    const error = { message: 'm', type: 'server_error', code: null, param: null };
+    const error = { message: 'm', type: 'server_error', code: null, param: null, requestId: 'req_1' };
     expect(schemas.ErrorResponse.safeParse({ error }).success).toBe(true);
     expect(refusal(schemas.ErrorResponse, { error: { ...error, type: null } })).toBe(
       'error.type: must be one of invalid_request_error, authentication_error, not_found_error, conflict_error, rate_limit_error, server_error (got null)',
