@@ -1,6 +1,6 @@
 // What both entries export besides createClient.
 export * from './errors.js';
-export { EventStream } from './eventStream.js';
+export type { EventStream } from './eventStream.js';
 export type { InferenceInfraClient } from './internal/buildClient.js';
 export { ClientConfigError, type ClientOptions } from './internal/clientConfig.js';
 export type { CallOptions, LowLevelClient } from './internal/createCoreClient.js';

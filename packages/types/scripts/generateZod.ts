@@ -53,6 +53,12 @@ export function dependencyOrder(components: Record<string, JsonSchema>): string[
 const q = (value: unknown) => JSON.stringify(value);
 const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
+/**
+ * Wraps a schema construction in an IIFE marked pure: zod's builder calls look like side effects to bundlers,
+ * so without the mark an app that validates one request would ship every schema of the spec.
+ */
+const pure = (expression: string) => `/* @__PURE__ */ (() => ${expression})()`;
+
 /** One operation's entry of a map, as a type (`typeof` each const) and as a value. */
 interface MapEntry {
   type: string;
@@ -92,7 +98,7 @@ export function generateZodSource(bundle: SpecBundle): string {
 
   const declarations = dependencyOrder(components).map(
     (name) =>
-      `const ${name} = ${zodExpression(components[name] ?? {}, context, `components.schemas.${name}`)};\n`,
+      `const ${name} = ${pure(zodExpression(components[name] ?? {}, context, `components.schemas.${name}`))};\n`,
   );
 
   // Inline schemas of operations get a const of their own too, and the maps below name every const by `typeof`:
@@ -101,7 +107,7 @@ export function generateZodSource(bundle: SpecBundle): string {
   const constFor = (schema: JsonSchema, name: string, at: string): string => {
     const isBareReference = typeof schema.$ref === 'string' && Object.keys(schema).length === 1;
     if (isBareReference) return context.constFor(schema.$ref);
-    operationDeclarations.push(`const ${name} = ${zodExpression(schema, context, at)};\n`);
+    operationDeclarations.push(`const ${name} = ${pure(zodExpression(schema, context, at))};\n`);
     return name;
   };
   const requestEntries: MapEntry[] = [];

@@ -5,15 +5,15 @@ import { z } from 'zod';
 import { withMessage } from './withMessage.js';
 import { withPropertyCount } from './withPropertyCount.js';
 
-const FinishReason = z.enum(["stop", "length", "content_filter", "tool_calls"], withMessage("must be one of stop, length, content_filter, tool_calls")).describe("Why generation stopped. Assumed (OpenAI style).");
+const FinishReason = /* @__PURE__ */ (() => z.enum(["stop", "length", "content_filter", "tool_calls"], withMessage("must be one of stop, length, content_filter, tool_calls")).describe("Why generation stopped. Assumed (OpenAI style)."))();
 
-const ChatCompletionUsage = z.object({
+const ChatCompletionUsage = /* @__PURE__ */ (() => z.object({
   prompt_tokens: z.number(withMessage("must be an integer")).int({ message: "must be an integer" }),
   completion_tokens: z.number(withMessage("must be an integer")).int({ message: "must be an integer" }),
   total_tokens: z.number(withMessage("must be an integer")).int({ message: "must be an integer" }),
-}, withMessage("must be an object")).passthrough().describe("Token usage of a chat completion. Assumed (OpenAI style).");
+}, withMessage("must be an object")).passthrough().describe("Token usage of a chat completion. Assumed (OpenAI style)."))();
 
-const ChatCompletionChunk = z.object({
+const ChatCompletionChunk = /* @__PURE__ */ (() => z.object({
   id: z.string(withMessage("must be a string")),
   object: z.literal("chat.completion.chunk", withMessage("must be \"chat.completion.chunk\"")),
   created: z.number(withMessage("must be an integer")).int({ message: "must be an integer" }).describe("Unix time in seconds."),
@@ -27,14 +27,14 @@ const ChatCompletionChunk = z.object({
     finish_reason: FinishReason.nullable(),
   }, withMessage("must be an object")).passthrough(), withMessage("must be an array")),
   usage: ChatCompletionUsage.nullable().describe("Present on the last chunk when `stream_options.include_usage` is true, null otherwise.").optional(),
-}, withMessage("must be an object")).passthrough().describe("One event of a streamed chat completion (the `data:` of one server-sent event).\nAssumed: the OpenAI `chat.completion.chunk` object; the stream ends with `data: [DONE]`.");
+}, withMessage("must be an object")).passthrough().describe("One event of a streamed chat completion (the `data:` of one server-sent event).\nAssumed: the OpenAI `chat.completion.chunk` object; the stream ends with `data: [DONE]`."))();
 
-const ChatContentPart = z.object({
+const ChatContentPart = /* @__PURE__ */ (() => z.object({
   type: z.literal("text", withMessage("must be \"text\"")),
   text: z.string(withMessage("must be a string")),
-}, withMessage("must be an object")).passthrough().describe("A text part of a message's content. Assumed (OpenAI style); other part types are not offered.");
+}, withMessage("must be an object")).passthrough().describe("A text part of a message's content. Assumed (OpenAI style); other part types are not offered."))();
 
-const ChatMessage = z.object({
+const ChatMessage = /* @__PURE__ */ (() => z.object({
   role: z.enum(["system", "developer", "user", "assistant", "tool"], withMessage("must be one of system, developer, user, assistant, tool")),
   content: z.union([
     z.string(withMessage("must be a string")),
@@ -42,9 +42,9 @@ const ChatMessage = z.object({
   ], withMessage("must be a string, an array of ChatContentPart objects or null")).nullable(),
   name: z.string(withMessage("must be a string")).describe("Optional name of the author of the message.").optional(),
   tool_call_id: z.string(withMessage("must be a string")).describe("For a `tool` message, the id of the call it answers.").optional(),
-}, withMessage("must be an object")).passthrough().describe("One message of the conversation. The interface document gives only `role` and `content`.\nAssumed: the OpenAI roles, and `content` as a string or an array of text parts (OpenAI style);\n`content` may be null, as OpenAI clients send it on an assistant message that replays tool calls\n(the schema does not tie null to the role, so such replays are never refused).");
+}, withMessage("must be an object")).passthrough().describe("One message of the conversation. The interface document gives only `role` and `content`.\nAssumed: the OpenAI roles, and `content` as a string or an array of text parts (OpenAI style);\n`content` may be null, as OpenAI clients send it on an assistant message that replays tool calls\n(the schema does not tie null to the role, so such replays are never refused)."))();
 
-const ChatCompletionRequest = z.object({
+const ChatCompletionRequest = /* @__PURE__ */ (() => z.object({
   model: z.string(withMessage("must be a string")).describe("Chat model id."),
   messages: z.array(ChatMessage, withMessage("must be an array")).min(1, { message: "must have at least 1 item" }),
   stream: z.boolean(withMessage("must be a boolean")).describe("When true, the answer is a `text/event-stream` of `ChatCompletionChunk` objects, each in a `data:` line,\nending with the line `data: [DONE]`.").default(false),
@@ -60,9 +60,9 @@ const ChatCompletionRequest = z.object({
   ], withMessage("must be a string or an array of strings")).describe("Up to 4 sequences at which generation stops.").optional(),
   seed: z.number(withMessage("must be an integer")).int({ message: "must be an integer" }).describe("Seed for best-effort deterministic sampling.").optional(),
   user: z.string(withMessage("must be a string")).describe("Identifier of the end user, for abuse monitoring.").optional(),
-}, withMessage("must be an object")).passthrough().describe("Chat completion request. The interface document gives only `model` and `messages`.\nAssumed: the OpenAI-compatible fields below, with OpenAI's bounds and defaults; any other field an OpenAI-style client sends\nis accepted and may be ignored (the schema stays open), so such clients keep working.");
+}, withMessage("must be an object")).passthrough().describe("Chat completion request. The interface document gives only `model` and `messages`.\nAssumed: the OpenAI-compatible fields below, with OpenAI's bounds and defaults; any other field an OpenAI-style client sends\nis accepted and may be ignored (the schema stays open), so such clients keep working."))();
 
-const ChatCompletion = z.object({
+const ChatCompletion = /* @__PURE__ */ (() => z.object({
   id: z.string(withMessage("must be a string")),
   object: z.literal("chat.completion", withMessage("must be \"chat.completion\"")),
   created: z.number(withMessage("must be an integer")).int({ message: "must be an integer" }).describe("Unix time in seconds."),
@@ -76,9 +76,9 @@ const ChatCompletion = z.object({
     finish_reason: FinishReason,
   }, withMessage("must be an object")).passthrough(), withMessage("must be an array")),
   usage: ChatCompletionUsage.optional(),
-}, withMessage("must be an object")).passthrough().describe("A chat completion (the answer when `stream` is false). Assumed: the OpenAI `chat.completion` object.");
+}, withMessage("must be an object")).passthrough().describe("A chat completion (the answer when `stream` is false). Assumed: the OpenAI `chat.completion` object."))();
 
-const ErrorResponse = z.object({
+const ErrorResponse = /* @__PURE__ */ (() => z.object({
   error: z.object({
     message: z.string(withMessage("must be a string")).describe("What went wrong, for a person. Names the field and the rule on a validation failure."),
     type: z.enum(["invalid_request_error", "authentication_error", "not_found_error", "conflict_error", "rate_limit_error", "server_error"], withMessage("must be one of invalid_request_error, authentication_error, not_found_error, conflict_error, rate_limit_error, server_error")).describe("Class of the failure; one value per failure status."),
@@ -86,9 +86,9 @@ const ErrorResponse = z.object({
     param: z.string(withMessage("must be a string or null")).nullable().describe("The request field at fault, for example `size_gb` or `limit`; null when no single field is at fault."),
     requestId: z.string(withMessage("must be a string")).describe("Identifier of the request, as in the `X-Request-Id` header."),
   }, withMessage("must be an object")).passthrough(),
-}, withMessage("must be an object")).passthrough().describe("Body of every failure answer of both base addresses.\nAssumed (the error format is not shown by the interface document): the OpenAI error shape, so OpenAI-style clients\nread `error.message` as they do today, plus the request id.");
+}, withMessage("must be an object")).passthrough().describe("Body of every failure answer of both base addresses.\nAssumed (the error format is not shown by the interface document): the OpenAI error shape, so OpenAI-style clients\nread `error.message` as they do today, plus the request id."))();
 
-const ImageGenerationRequest = z.object({
+const ImageGenerationRequest = /* @__PURE__ */ (() => z.object({
   model: z.string(withMessage("must be a string")).describe("Image model id."),
   prompt: z.string(withMessage("must be a string")).describe("Text describing the image."),
   width: z.number(withMessage("must be an integer from 256 to 2048")).int({ message: "must be an integer from 256 to 2048" }).min(256, { message: "must be at least 256" }).max(2048, { message: "must be at most 2048" }).describe("Width in pixels, 256 to 2048.").optional(),
@@ -97,53 +97,53 @@ const ImageGenerationRequest = z.object({
   num_inference_steps: z.number(withMessage("must be an integer from 1 to 100")).int({ message: "must be an integer from 1 to 100" }).min(1, { message: "must be at least 1" }).max(100, { message: "must be at most 100" }).describe("Number of denoising steps, 1 to 100.").optional(),
   guidance: z.number(withMessage("must be a number")).describe("Guidance scale.\nAssumed: the range is not shown, so no bound is set here; the server may still reject a value its model cannot use.").optional(),
   response_format: z.enum(["url", "b64_json"], withMessage("must be one of url, b64_json")).describe("How each image is returned; see `ImageResult`.").default("url"),
-}, withMessage("must be an object")).passthrough().describe("Image generation request.\nAssumed (how `aspect_ratio` combines with `width` and `height`, not shown by the interface document):\nwhen both `width` and `height` are given they decide the size and `aspect_ratio` is ignored;\nwhen only one of them is given, the other is derived from `aspect_ratio` (1:1 when absent);\nwhen neither is given, the model's default size is shaped to `aspect_ratio`.\nNothing is rejected for combining them, so OpenAI-style clients that send only some of them keep working.");
+}, withMessage("must be an object")).passthrough().describe("Image generation request.\nAssumed (how `aspect_ratio` combines with `width` and `height`, not shown by the interface document):\nwhen both `width` and `height` are given they decide the size and `aspect_ratio` is ignored;\nwhen only one of them is given, the other is derived from `aspect_ratio` (1:1 when absent);\nwhen neither is given, the model's default size is shaped to `aspect_ratio`.\nNothing is rejected for combining them, so OpenAI-style clients that send only some of them keep working."))();
 
-const ImageResult = withPropertyCount(z.object({
+const ImageResult = /* @__PURE__ */ (() => withPropertyCount(z.object({
   url: z.string(withMessage("must be a string")).url({ message: "must be an absolute URI" }).describe("Address of the image. Present when `response_format` is `url` (the default).").optional(),
   b64_json: z.string(withMessage("must be a string")).describe("The image, base64-encoded. Present when `response_format` is `b64_json`.").optional(),
-}, withMessage("must be an object")).strict("is not a known field (known fields: url, b64_json)").describe("One generated image.\nAssumed (which field is filled for each `response_format`, not shown by the interface document):\nwith `response_format: url` only `url` is present; with `response_format: b64_json` only `b64_json` is present.\nExactly one of the two is present in each result."), { minProperties: 1, maxProperties: 1 });
+}, withMessage("must be an object")).strict("is not a known field (known fields: url, b64_json)").describe("One generated image.\nAssumed (which field is filled for each `response_format`, not shown by the interface document):\nwith `response_format: url` only `url` is present; with `response_format: b64_json` only `b64_json` is present.\nExactly one of the two is present in each result."), { minProperties: 1, maxProperties: 1 }))();
 
-const ImageGenerationResponse = z.object({
+const ImageGenerationResponse = /* @__PURE__ */ (() => z.object({
   created: z.number(withMessage("must be an integer")).int({ message: "must be an integer" }).describe("Unix time, in seconds, at which the images were created."),
   data: z.array(ImageResult, withMessage("must be an array")),
-}, withMessage("must be an object")).passthrough().describe("Generated images.");
+}, withMessage("must be an object")).passthrough().describe("Generated images."))();
 
-const EmbeddingInput = z.union([
+const EmbeddingInput = /* @__PURE__ */ (() => z.union([
   z.string(withMessage("must be a string")),
   z.array(z.string(withMessage("must be a string")), withMessage("must be an array")).min(1, { message: "must have at least 1 item" }),
   z.array(z.number(withMessage("must be an integer")).int({ message: "must be an integer" }), withMessage("must be an array")).min(1, { message: "must have at least 1 item" }),
   z.array(z.array(z.number(withMessage("must be an integer")).int({ message: "must be an integer" }), withMessage("must be an array")).min(1, { message: "must have at least 1 item" }), withMessage("must be an array")).min(1, { message: "must have at least 1 item" }),
-], withMessage("must be a string, an array of strings, an array of integers or an array of arrays of integers")).describe("Text to embed.\nAssumed (the accepted types are not shown by the interface document): the four forms OpenAI-style clients send:\none string, an array of strings, one array of token ids, or an array of token-id arrays.\nArrays hold at least one item, so that every request yields at least one embedding.\nOne embedding is returned per input item, in input order.");
+], withMessage("must be a string, an array of strings, an array of integers or an array of arrays of integers")).describe("Text to embed.\nAssumed (the accepted types are not shown by the interface document): the four forms OpenAI-style clients send:\none string, an array of strings, one array of token ids, or an array of token-id arrays.\nArrays hold at least one item, so that every request yields at least one embedding.\nOne embedding is returned per input item, in input order."))();
 
-const EmbeddingRequest = z.object({
+const EmbeddingRequest = /* @__PURE__ */ (() => z.object({
   model: z.string(withMessage("must be a string")).describe("Embedding model id."),
   input: EmbeddingInput,
   encoding_format: z.enum(["float", "base64"], withMessage("must be one of float, base64")).describe("Form of each returned `embedding`: an array of numbers for `float` (the default), a base64 string for `base64`.").default("float"),
-}, withMessage("must be an object")).passthrough().describe("Embedding request.");
+}, withMessage("must be an object")).passthrough().describe("Embedding request."))();
 
-const Embedding = z.object({
+const Embedding = /* @__PURE__ */ (() => z.object({
   object: z.literal("embedding", withMessage("must be \"embedding\"")).describe("Always `embedding`."),
   index: z.number(withMessage("must be an integer")).int({ message: "must be an integer" }).describe("Position of the input item this embedding belongs to."),
   embedding: z.union([
     z.array(z.number(withMessage("must be a number")), withMessage("must be an array")).describe("The vector, for `encoding_format: float`."),
     z.string(withMessage("must be a string")).describe("The vector as little-endian float32, base64-encoded, for `encoding_format: base64`."),
   ], withMessage("must be an array of numbers or a string")).describe("Assumed: an array of numbers for `encoding_format: float`, a base64 string for `encoding_format: base64`."),
-}, withMessage("must be an object")).passthrough().describe("One embedding, at position `index` of the input.\nAssumed: the interface document types `embedding` as an array of numbers, which is its form for `encoding_format: float` (the default).\nFor `encoding_format: base64` it is a string: the little-endian float32 values, base64-encoded, as in the OpenAI API.\nAn array of numbers cannot hold a base64 encoding, and OpenAI clients ask for base64 by default and decode that string.");
+}, withMessage("must be an object")).passthrough().describe("One embedding, at position `index` of the input.\nAssumed: the interface document types `embedding` as an array of numbers, which is its form for `encoding_format: float` (the default).\nFor `encoding_format: base64` it is a string: the little-endian float32 values, base64-encoded, as in the OpenAI API.\nAn array of numbers cannot hold a base64 encoding, and OpenAI clients ask for base64 by default and decode that string."))();
 
-const EmbeddingUsage = z.object({
+const EmbeddingUsage = /* @__PURE__ */ (() => z.object({
   prompt_tokens: z.number(withMessage("must be an integer")).int({ message: "must be an integer" }),
   total_tokens: z.number(withMessage("must be an integer")).int({ message: "must be an integer" }),
-}, withMessage("must be an object")).passthrough().describe("Token usage of an embedding request.");
+}, withMessage("must be an object")).passthrough().describe("Token usage of an embedding request."))();
 
-const EmbeddingResponse = z.object({
+const EmbeddingResponse = /* @__PURE__ */ (() => z.object({
   object: z.literal("list", withMessage("must be \"list\"")).describe("Always `list`."),
   data: z.array(Embedding, withMessage("must be an array")),
   model: z.string(withMessage("must be a string")),
   usage: EmbeddingUsage,
-}, withMessage("must be an object")).passthrough().describe("Embeddings, one per input item, in input order.");
+}, withMessage("must be an object")).passthrough().describe("Embeddings, one per input item, in input order."))();
 
-const InstanceType = z.object({
+const InstanceType = /* @__PURE__ */ (() => z.object({
   id: z.string(withMessage("must be a string")).describe("Identifier of the instance type."),
   gpu_type: z.string(withMessage("must be a string")).describe("GPU model, for example `H100` or `A100-80GB`."),
   gpu_count: z.number(withMessage("must be a number")).describe("Number of GPUs. Typed `number` as the interface document writes it (the `gpu_count` query filter is an integer)."),
@@ -153,25 +153,25 @@ const InstanceType = z.object({
   region: z.string(withMessage("must be a string")).describe("Region the instance type is offered in."),
   hourly_rate: z.number(withMessage("must be a number")).describe("Price per hour. The list is sorted by this field, ascending.\nAssumed: the currency is not shown by the interface document; the examples use US dollars, but clients must not rely on a currency."),
   deployment_type: z.string(withMessage("must be a string")).describe("How the instance is deployed.\nAssumed: the allowed values are not shown, so this stays an open string (no enum); the examples use `on-demand` and `spot`."),
-}, withMessage("must be an object")).passthrough().describe("A GPU instance type that can be rented (an element of `data` in the instance-type list).\nAssumed: every field the interface document lists is present in every instance type, so all are required.");
+}, withMessage("must be an object")).passthrough().describe("A GPU instance type that can be rented (an element of `data` in the instance-type list).\nAssumed: every field the interface document lists is present in every instance type, so all are required."))();
 
-const PaginationMeta = z.object({
+const PaginationMeta = /* @__PURE__ */ (() => z.object({
   cursor: z.string(withMessage("must be a string")).describe("Opaque cursor of the next page. Assumed: informational only; no operation accepts a cursor (see the list operations).").optional(),
   hasMore: z.boolean(withMessage("must be a boolean")).describe("Whether more items follow this page.").optional(),
   total: z.number(withMessage("must be an integer")).int({ message: "must be an integer" }).describe("Total number of items matching the request, across all pages.").optional(),
   requestId: z.string(withMessage("must be a string")).describe("Identifier of the request, for support and log correlation. Equal to the `X-Request-Id` response header."),
-}, withMessage("must be an object")).passthrough().describe("Pagination metadata carried by every list response.\n`requestId` is required because the interface document says each list response carries `meta.requestId`.\nAssumed: `cursor`, `hasMore` and `total` are optional, as the document does not say they are always present.");
+}, withMessage("must be an object")).passthrough().describe("Pagination metadata carried by every list response.\n`requestId` is required because the interface document says each list response carries `meta.requestId`.\nAssumed: `cursor`, `hasMore` and `total` are optional, as the document does not say they are always present."))();
 
-const InstanceTypeList = z.object({
+const InstanceTypeList = /* @__PURE__ */ (() => z.object({
   data: z.array(InstanceType, withMessage("must be an array")).describe("Instance types, sorted by `hourly_rate` ascending (by price ascending)."),
   meta: PaginationMeta,
-}, withMessage("must be an object")).passthrough().describe("The instance-type list, sorted by `hourly_rate` ascending.\n`meta` is required because the interface document says each list response carries `meta.requestId`.");
+}, withMessage("must be an object")).passthrough().describe("The instance-type list, sorted by `hourly_rate` ascending.\n`meta` is required because the interface document says each list response carries `meta.requestId`."))();
 
-const ResizeVolumeRequest = z.object({
+const ResizeVolumeRequest = /* @__PURE__ */ (() => z.object({
   size_gb: z.number(withMessage("must be an integer from 10 to 10000")).int({ message: "must be an integer from 10 to 10000" }).min(10, { message: "must be at least 10" }).max(10000, { message: "must be at most 10000" }).describe("New size in GB, from 10 to 10000 inclusive, and greater than the current size of the volume.\nA size that is not greater than the current size is answered with 409 (assumed; see the operation)."),
-}, withMessage("must be an object")).strict("is not a known field (known fields: size_gb)").describe("New size of the volume.\nAssumed: other fields are rejected (`additionalProperties: false`), so a misspelt `sizeGb` or `size` fails loudly instead of being ignored.");
+}, withMessage("must be an object")).strict("is not a known field (known fields: size_gb)").describe("New size of the volume.\nAssumed: other fields are rejected (`additionalProperties: false`), so a misspelt `sizeGb` or `size` fails loudly instead of being ignored."))();
 
-const PersistentVolume = z.object({
+const PersistentVolume = /* @__PURE__ */ (() => z.object({
   id: z.string(withMessage("must be a string")),
   name: z.string(withMessage("must be a string")),
   sizeGb: z.number(withMessage("must be a number")).describe("Size in GB. Typed `number` as the interface document writes it."),
@@ -183,42 +183,42 @@ const PersistentVolume = z.object({
   environmentId: z.string(withMessage("must be a string")),
   createdAt: z.string(withMessage("must be a string")).datetime({ offset: true, message: "must be an ISO 8601 date-time with a time zone, such as 2026-11-20T16:05:12Z" }).describe("Creation time, ISO 8601."),
   updatedAt: z.string(withMessage("must be a string")).datetime({ offset: true, message: "must be an ISO 8601 date-time with a time zone, such as 2026-11-20T16:05:12Z" }).describe("Time of the last change, ISO 8601."),
-}, withMessage("must be an object")).passthrough().describe("A persistent storage volume.\nAssumed: every field the interface document lists is present in every volume, so all are required.");
+}, withMessage("must be an object")).passthrough().describe("A persistent storage volume.\nAssumed: every field the interface document lists is present in every volume, so all are required."))();
 
-const ResizeVolumeResponse = z.object({
+const ResizeVolumeResponse = /* @__PURE__ */ (() => z.object({
   data: PersistentVolume,
-}, withMessage("must be an object")).passthrough().describe("The resized volume.");
+}, withMessage("must be an object")).passthrough().describe("The resized volume."))();
 
-const TransactionType = z.enum(["credit", "usage", "refund", "adjustment"], withMessage("must be one of credit, usage, refund, adjustment")).describe("Kind of billing transaction, used by the list filter `type`.");
+const TransactionType = /* @__PURE__ */ (() => z.enum(["credit", "usage", "refund", "adjustment"], withMessage("must be one of credit, usage, refund, adjustment")).describe("Kind of billing transaction, used by the list filter `type`."))();
 
-const BillingTransaction = z.object({
+const BillingTransaction = /* @__PURE__ */ (() => z.object({
   id: z.string(withMessage("must be a string")),
   projectId: z.string(withMessage("must be a string")),
   amount: z.number(withMessage("must be a number")).describe("Amount of the transaction.\nAssumed: sign, unit and currency are not shown; the examples use US dollars with credits and refunds positive and usage negative, but clients must not rely on either."),
   description: z.string(withMessage("must be a string")),
   createdAt: z.string(withMessage("must be a string")).datetime({ offset: true, message: "must be an ISO 8601 date-time with a time zone, such as 2026-11-20T16:05:12Z" }).describe("Time of the transaction, ISO 8601."),
-}, withMessage("must be an object")).passthrough().describe("A billing transaction.\nAssumed: every field the interface document lists is present in every transaction, so all are required.\nThe document lists no field for the transaction kind, so none is invented here; only the list filter knows it.");
+}, withMessage("must be an object")).passthrough().describe("A billing transaction.\nAssumed: every field the interface document lists is present in every transaction, so all are required.\nThe document lists no field for the transaction kind, so none is invented here; only the list filter knows it."))();
 
-const BillingTransactionList = z.object({
+const BillingTransactionList = /* @__PURE__ */ (() => z.object({
   data: z.array(BillingTransaction, withMessage("must be an array")).describe("At most `limit` transactions, starting at `offset`."),
   meta: PaginationMeta,
-}, withMessage("must be an object")).passthrough().describe("One page of billing transactions.\n`meta` is required because the interface document says each list response carries `meta.requestId`.");
+}, withMessage("must be an object")).passthrough().describe("One page of billing transactions.\n`meta` is required because the interface document says each list response carries `meta.requestId`."))();
 
-const listInstanceTypesQuery = z.object({
+const listInstanceTypesQuery = /* @__PURE__ */ (() => z.object({
   gpu_type: z.string(withMessage("must be a string")).describe("Only instance types with this `gpu_type`.").optional(),
   region: z.string(withMessage("must be a string")).describe("Only instance types in this `region`.").optional(),
   gpu_count: z.number(withMessage("must be an integer")).int({ message: "must be an integer" }).describe("Only instance types with this many GPUs.").optional(),
-}, withMessage("must be an object")).passthrough();
+}, withMessage("must be an object")).passthrough())();
 
-const resizeVolumePath = z.object({
+const resizeVolumePath = /* @__PURE__ */ (() => z.object({
   id: z.string(withMessage("must be a string")).describe("Identifier of the persistent volume."),
-}, withMessage("must be an object")).passthrough();
+}, withMessage("must be an object")).passthrough())();
 
-const listBillingTransactionsQuery = z.object({
+const listBillingTransactionsQuery = /* @__PURE__ */ (() => z.object({
   limit: z.number(withMessage("must be an integer from 1 to 100")).int({ message: "must be an integer from 1 to 100" }).min(1, { message: "must be at least 1" }).max(100, { message: "must be at most 100" }).describe("Most transactions to return, 1 to 100.").default(50),
   offset: z.number(withMessage("must be an integer")).int({ message: "must be an integer" }).min(0, { message: "must be at least 0" }).describe("Number of transactions to skip, 0 or more.").default(0),
   type: TransactionType.describe("Only transactions of this kind.").optional(),
-}, withMessage("must be an object")).passthrough();
+}, withMessage("must be an object")).passthrough())();
 
 /** One zod schema per component schema of the spec, by name. */
 export const schemas: {

@@ -1,5 +1,5 @@
 import type { ChatCompletion, ChatCompletionChunk, CreateChatCompletionBody } from '@inference-infra/types';
-import { EventStream } from '../eventStream.js';
+import type { EventStream } from '../eventStream.js';
 import type { CallOptions, CoreClient } from '../internal/createCoreClient.js';
 import type { WithRequestId } from '../internal/withRequestId.js';
 
@@ -22,7 +22,11 @@ export function chatResource(core: CoreClient): { completions: ChatCompletions }
   async function create(body: CreateChatCompletionBody, options: CallOptions = {}) {
     if (body.stream !== true) return core.call<ChatCompletion>('POST', path, { body, ...options });
     const controller = new AbortController();
-    const response = await core.callStream('POST', path, { body, ...options }, controller);
+    // Loaded on the first stream only: apps that never stream do not ship the SSE parser.
+    const [{ EventStream }, response] = await Promise.all([
+      import('../eventStream.js'),
+      core.callStream('POST', path, { body, ...options }, controller),
+    ]);
     return new EventStream<ChatCompletionChunk>(response, controller, {
       method: 'POST',
       path,

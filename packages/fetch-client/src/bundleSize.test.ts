@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { gzippedBundleSize, typicalEntry } from './test/bundleSize.js';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Size budgets of the built entries (min+gz, browser bundle of "create a client, call one method").
+ * The core entry leaves validation to the server for size-bound apps; the main one carries the zod schemas.
+ *
+ * These are regression guards at today's size, not the goal: the goal is 5 kB (core) and 20 kB (validating).
+ * openapi-fetch alone is ~2.6 kB of the core entry and zod 3 ~12.5 kB of the validating one; see the README.
+ * Lower these numbers as the entries shrink; never raise them without a reason in the commit.
+ */
+const budgets = [
+  { entry: '@inference-infra/fetch-client/core', maxBytes: 7 * 1024 },
+  { entry: '@inference-infra/fetch-client', maxBytes: 24 * 1024 },
+];
+
+describe('bundle size', () => {
+  it.each(budgets)('$entry stays within $maxBytes bytes min+gz', async ({ entry, maxBytes }) => {
+    const size = await gzippedBundleSize(typicalEntry(entry), packageDir);
+    console.log(`${entry}: ${size} bytes min+gz (budget ${maxBytes})`);
+    expect(size).toBeLessThanOrEqual(maxBytes);
+  });
+});
