@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { markdownTable, runBenchmarks } from './runBenchmarks.js';
+
+// A smoke pass: every benchmark runs a few iterations and yields a figure, so the suite cannot rot.
+// Nothing here is timed against a bound; the figures of a smoke pass mean nothing.
+describe('the benchmarks', () => {
+  it('all run and report a figure for every contender', async () => {
+    const rows = await runBenchmarks({ smoke: true, build: false });
+    console.log(markdownTable(rows));
+    const metrics = new Set(rows.map((row) => row.metric));
+    expect([...metrics]).toEqual(
+      expect.arrayContaining([
+        'sequential GET instance types',
+        'sequential POST embeddings',
+        'sequential PATCH resize',
+        'POST embeddings, concurrency 16',
+        'streaming 200 chunks',
+        'bundle min+gz, create + one call',
+        'cold import + create, whole process',
+      ]),
+    );
+    for (const row of rows) expect(row.value, `${row.metric} / ${row.contender}`).toMatch(/^\+?[\d.]+/);
+  });
+});
