@@ -83,6 +83,7 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       path: fetchInit.params?.path,
     });
     const transport = transportFor(route);
+    let serializedBody: string | undefined;
     const fetch = createCallFetch({
       fetch: config.fetch,
       retry: maxRetries === undefined ? config.retry : { ...config.retry, maxRetries },
@@ -91,22 +92,29 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       stateChanging: route.stateChanging,
       streaming,
       operation,
+      serializedBody: () => serializedBody,
     });
     type Send = (
       path: string,
       init: AnyInit,
     ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-    return (transport[method] as Send)(path, { ...fetchInit, fetch }).catch((error: unknown) => {
-      // openapi-fetch parses the body after our transport read it whole; a parse failure means a cut-off answer.
-      if (error instanceof SyntaxError) {
-        throw new APIConnectionError(
-          `The answer of ${route.operationId} is not valid JSON: it was cut off or is not JSON`,
-          operation,
-          { cause: error },
-        );
-      }
-      throw error;
-    });
+    const bodySerializer = (body: unknown) => {
+      serializedBody = JSON.stringify(body);
+      return serializedBody;
+    };
+    return (transport[method] as Send)(path, { ...fetchInit, fetch, bodySerializer }).catch(
+      (error: unknown) => {
+        // openapi-fetch parses the body after our transport read it whole; a parse failure means a cut-off answer.
+        if (error instanceof SyntaxError) {
+          throw new APIConnectionError(
+            `The answer of ${route.operationId} is not valid JSON: it was cut off or is not JSON`,
+            operation,
+            { cause: error },
+          );
+        }
+        throw error;
+      },
+    );
   }
 
   const lowLevel =

@@ -23,6 +23,11 @@ export interface CallTransportOptions {
   /** A stream's body may last longer than the timeout, which then covers the wait for the headers only. */
   streaming: boolean;
   operation: FailedOperation;
+  /**
+   * The serialized body of the call, kept by the caller's body serializer. A retry sends it again in a fresh
+   * request: cheaper than cloning every request up front, which tees its body stream.
+   */
+  serializedBody?: () => BodyInit | undefined;
 }
 
 class TimeoutSignalReason extends Error {}
@@ -49,10 +54,11 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 export function createCallFetch(options: CallTransportOptions) {
   const { retry, operation } = options;
   return async function callFetch(request: Request, init?: RequestInit): Promise<Response> {
-    // A body can be sent once; keep a pristine copy only when a retry could need it.
-    const pristine = retry.maxRetries > 0 && request.body !== null ? request.clone() : undefined;
     for (let attempt = 0; ; attempt++) {
-      const attemptRequest = attempt === 0 ? request : (pristine?.clone() ?? request);
+      const attemptRequest =
+        attempt === 0 || request.body === null
+          ? request
+          : new Request(request, { body: options.serializedBody?.() });
       const outcome = await attemptOnce(attemptRequest, init, options);
       const canRetry = attempt < retry.maxRetries && !options.signal?.aborted;
       if (outcome.response) {

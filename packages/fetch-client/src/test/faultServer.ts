@@ -60,6 +60,7 @@ const errorBody = (type: string, message: string) => ({ error: { message, type, 
 
 export async function startFaultServer() {
   const hits = new Map<string, number>();
+  const bodies = new Map<string, string[]>();
   const openResponses = new Set<ServerResponse>();
 
   function handle(req: IncomingMessage, res: ServerResponse) {
@@ -124,16 +125,26 @@ export async function startFaultServer() {
   }
 
   const server = createServer((req, res) => {
-    // Drain the body first so a reset cannot race the client's upload.
-    req.resume();
-    req.on('end', () => handle(req, res));
+    // Read the whole body first so a reset cannot race the client's upload, and keep it for the tests.
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const fault = String(req.headers['x-fault'] ?? 'ok');
+      bodies.set(fault, [...(bodies.get(fault) ?? []), Buffer.concat(chunks).toString()]);
+      handle(req, res);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     hits: (fault: Fault) => hits.get(fault) ?? 0,
-    resetHits: () => hits.clear(),
+    /** The body of each request that came with this fault, in order. */
+    bodies: (fault: Fault) => bodies.get(fault) ?? [],
+    resetHits: () => {
+      hits.clear();
+      bodies.clear();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of openResponses) res.destroy();
