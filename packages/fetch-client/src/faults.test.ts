@@ -82,6 +82,8 @@ describe('server failures', () => {
       .embeddings.create({ model: 'm', input: 'x' })
       .catch(() => undefined);
     expect(server.hits('rate-limited-then-ok')).toBe(2);
+    // The retry sends the same body again.
+    expect(server.bodies('rate-limited-then-ok')).toEqual(Array(2).fill('{"model":"m","input":"x"}'));
   });
 
   it('turns an HTML 502 page into an InternalServerError that shows the start of the page', async () => {

@@ -102,7 +102,9 @@ export async function startFaultServer() {
         res.writeHead(200, { 'content-type': 'text/event-stream', 'x-request-id': 'req_fault_stream' });
         res.write(chunk('Hello'));
         res.write(chunk(' wor'));
-        setTimeout(() => req.socket.destroy(), 20).unref();
+        // An errored stream drops what the client has not read yet, so the cut waits until a client that started
+        // reading has surely taken the two chunks.
+        setTimeout(() => req.socket.destroy(), 300).unref();
         return;
       case 'stream-error-event':
         res.writeHead(200, { 'content-type': 'text/event-stream' });
