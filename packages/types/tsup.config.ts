@@ -1,0 +1,4 @@
+import { defineConfig } from 'tsup';
+import { publishedPackage } from '../../tsup.base.js';
+
+export default defineConfig(publishedPackage({ index: 'src/index.ts' }, { external: ['zod'] }));
