@@ -1,0 +1,70 @@
+import type {
+  ListBillingTransactionsQuery,
+  ListBillingTransactionsResponse,
+  ListInstanceTypesQuery,
+  ListInstanceTypesResponse,
+  PersistentVolume,
+} from '@inference-infra/types';
+import type { DataTag, InfiniteData, QueryKey } from '@tanstack/react-query';
+import type { InferenceInfraHookError } from './types.js';
+
+/** The root every key of this package starts with, so one `invalidateQueries({ queryKey: all })` reaches them all. */
+const all = ['inference-infra'] as const;
+
+/** Billing transactions paged by the infinite query: its own offset replaces the query's. */
+export type BillingTransactionsPagingQuery = Omit<ListBillingTransactionsQuery, 'offset'>;
+
+/**
+ * Marks a key with the data cached under it, so `queryClient.getQueryData(key)` and `setQueryData(key, ...)` are
+ * typed without naming the type again. Types only: the key stays a plain array.
+ */
+const taggedWith =
+  <TData>() =>
+  <const TKey extends QueryKey>(key: TKey) =>
+    key as DataTag<TKey, TData, InferenceInfraHookError>;
+
+/**
+ * Every query and mutation key of the hooks: the package root, then the resource, then what was asked.
+ * Match any prefix for cache work: `queryClient.invalidateQueries({ queryKey: inferenceInfraKeys.billing.all })`.
+ *
+ * Keys hold the query as given; TanStack hashes objects with sorted keys and drops `undefined` values, so
+ * `{ region: undefined, gpu_type: 'H100' }` and `{ gpu_type: 'H100' }` share one cache entry. Keys do not name the
+ * client: give each API key or deployment its own `QueryClient`.
+ */
+export const inferenceInfraKeys = {
+  all,
+  instanceTypes: {
+    all: [...all, 'instanceTypes'] as const,
+    list: (query: ListInstanceTypesQuery = {}) =>
+      taggedWith<ListInstanceTypesResponse>()([...all, 'instanceTypes', 'list', query]),
+  },
+  billing: {
+    all: [...all, 'billingTransactions'] as const,
+    // A single page and the infinite list cache different shapes, so they must never share a key.
+    page: (query: ListBillingTransactionsQuery = {}) =>
+      taggedWith<ListBillingTransactionsResponse>()([...all, 'billingTransactions', 'page', query]),
+    infinite: (query: BillingTransactionsPagingQuery = {}) =>
+      taggedWith<InfiniteData<ListBillingTransactionsResponse, number>>()([
+        ...all,
+        'billingTransactions',
+        'infinite',
+        query,
+      ]),
+  },
+  volumes: {
+    all: [...all, 'volumes'] as const,
+    /** Where `useResizeVolume` writes the volume it resized. */
+    detail: (id: string) => taggedWith<PersistentVolume>()([...all, 'volumes', 'detail', id]),
+    /** Mutation key of `useResizeVolume`, for `useIsMutating` and `useMutationState`. */
+    resize: [...all, 'volumes', 'resize'] as const,
+  },
+  chat: {
+    completion: [...all, 'chat', 'completion'] as const,
+  },
+  images: {
+    generate: [...all, 'images', 'generate'] as const,
+  },
+  embeddings: {
+    create: [...all, 'embeddings', 'create'] as const,
+  },
+};

@@ -1,0 +1,18 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setUpHooks } from './test/renderWithClient.js';
+import { useChatCompletion } from './useChatCompletion.js';
+
+describe('useChatCompletion', () => {
+  it('answers a conversation whole', async () => {
+    const { wrapper, sentBody } = setUpHooks();
+    const { result } = renderHook(() => useChatCompletion(), { wrapper });
+    expect(result.current.isIdle).toBe(true);
+    act(() =>
+      result.current.mutate({ model: 'm', messages: [{ role: 'user', content: 'What is a volume?' }] }),
+    );
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data?.choices[0]?.message.content).toMatch(/persistent volume/);
+    expect((await sentBody(0)).stream).toBe(false);
+  });
+});

@@ -1,0 +1,27 @@
+import type { BillingTransaction, ListBillingTransactionsResponse } from '@inference-infra/types';
+import type { InfiniteData } from '@tanstack/react-query';
+import { describe, expectTypeOf, it } from 'vitest';
+import type { InferenceInfraHookError } from './types.js';
+import { useBillingTransactions } from './useBillingTransactions.js';
+import { useInfiniteBillingTransactions } from './useInfiniteBillingTransactions.js';
+
+describe('billing hooks follow the spec', () => {
+  it('type one page and the pages of the infinite list', () => {
+    expectTypeOf(useBillingTransactions({ limit: 10 }).data).toEqualTypeOf<
+      ListBillingTransactionsResponse | undefined
+    >();
+    const infinite = useInfiniteBillingTransactions({ limit: 10, type: 'usage' });
+    expectTypeOf(infinite.data).toEqualTypeOf<
+      InfiniteData<ListBillingTransactionsResponse, number> | undefined
+    >();
+    expectTypeOf(infinite.data?.pages[0]?.data).toEqualTypeOf<BillingTransaction[] | undefined>();
+    expectTypeOf(infinite.error).toEqualTypeOf<InferenceInfraHookError | null>();
+  });
+
+  it('reject queries outside the spec', () => {
+    // @ts-expect-error 'refunds' is not a transaction type
+    useBillingTransactions({ type: 'refunds' });
+    // @ts-expect-error the infinite list sets the offset of each page itself
+    useInfiniteBillingTransactions({ offset: 10 });
+  });
+});

@@ -1,0 +1,46 @@
+import { APIError, createClient, RequestValidationError } from '@inference-infra/fetch-client';
+import type { InstanceType, ListInstanceTypesResponse } from '@inference-infra/types';
+import { QueryClient, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { describe, expectTypeOf, it } from 'vitest';
+import { instanceTypesQueryOptions } from './options/instanceTypesQueryOptions.js';
+import type { InferenceInfraHookError } from './types.js';
+import { useInstanceTypes } from './useInstanceTypes.js';
+import { useSuspenseInstanceTypes } from './useSuspenseInstanceTypes.js';
+
+const client = createClient({ apiKey: 'ii_live_types' });
+
+describe('instance type hooks follow the spec', () => {
+  it('type data as the spec answer and errors as the client errors', () => {
+    const result = useInstanceTypes({ gpu_type: 'H100', gpu_count: 8 });
+    expectTypeOf(result.data).toEqualTypeOf<ListInstanceTypesResponse | undefined>();
+    expectTypeOf(result.error).toEqualTypeOf<InferenceInfraHookError | null>();
+    if (result.isSuccess) expectTypeOf(result.data.data).toEqualTypeOf<InstanceType[]>();
+    if (result.error instanceof APIError) expectTypeOf(result.error.status).toBeNumber();
+    if (result.error instanceof RequestValidationError) {
+      expectTypeOf(result.error.issues).toEqualTypeOf<ReadonlyArray<{ field: string; message: string }>>();
+    }
+  });
+
+  it('give the suspense variant data that is always there', () => {
+    expectTypeOf(useSuspenseInstanceTypes().data).toEqualTypeOf<ListInstanceTypesResponse>();
+  });
+
+  it('reject filters outside the spec', () => {
+    // @ts-expect-error gpu_count is a number, not a string
+    useInstanceTypes({ gpu_count: '8' });
+    // @ts-expect-error there is no such filter
+    useInstanceTypes({ gpu: 'H100' });
+    // @ts-expect-error the key and the query function come from the builder
+    useInstanceTypes({}, { queryKey: ['x'] });
+  });
+
+  it('tag the builder key with the data type, for typed cache reads', () => {
+    const options = instanceTypesQueryOptions(client, { region: 'us-east-1' });
+    expectTypeOf(new QueryClient().getQueryData(options.queryKey)).toEqualTypeOf<
+      ListInstanceTypesResponse | undefined
+    >();
+    expectTypeOf(useSuspenseQuery(options).data).toEqualTypeOf<ListInstanceTypesResponse>();
+    const cheapest = useQuery({ ...options, select: (answer) => answer.data[0]?.hourly_rate });
+    expectTypeOf(cheapest.data).toEqualTypeOf<number | undefined>();
+  });
+});
