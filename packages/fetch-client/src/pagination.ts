@@ -19,15 +19,16 @@ export interface OffsetPageQuery {
 const defaultLimit = 50;
 
 /**
- * Whether another page follows. `hasMore` decides when the server sends it; else `total`; else only a short page
- * ends the list. An empty page always ends it, so a server that keeps saying `hasMore` cannot loop us forever.
+ * The offset of the page after `page`, or undefined at the end of the list. `hasMore` decides when the server sends
+ * it; else `total`; else only a short page ends the list. An empty page always ends it, so a server that keeps
+ * saying `hasMore` cannot loop a reader forever. Exported for other pagers (the react-hooks' "load more").
  */
-export function hasNextPage(page: OffsetPage<unknown>, query: OffsetPageQuery): boolean {
-  if (page.data.length === 0) return false;
-  const nextOffset = (query.offset ?? 0) + page.data.length;
-  if (page.meta.hasMore !== undefined) return page.meta.hasMore;
-  if (page.meta.total !== undefined) return nextOffset < page.meta.total;
-  return page.data.length >= (query.limit ?? defaultLimit);
+export function nextPageOffset(page: OffsetPage<unknown>, query: OffsetPageQuery): number | undefined {
+  if (page.data.length === 0) return undefined;
+  const next = (query.offset ?? 0) + page.data.length;
+  if (page.meta.hasMore !== undefined) return page.meta.hasMore ? next : undefined;
+  if (page.meta.total !== undefined) return next < page.meta.total ? next : undefined;
+  return page.data.length >= (query.limit ?? defaultLimit) ? next : undefined;
 }
 
 /**
@@ -72,8 +73,9 @@ export class PagePromise<Page extends OffsetPage<unknown>, Query extends OffsetP
     let page = await this.first();
     while (true) {
       yield page;
-      if (!hasNextPage(page, query)) return;
-      query = { ...query, offset: (query.offset ?? 0) + page.data.length };
+      const offset = nextPageOffset(page, query);
+      if (offset === undefined) return;
+      query = { ...query, offset };
       page = await this.fetchPage(query);
     }
   }

@@ -76,6 +76,15 @@ export function createSurfaceHandler(
     const specPathname = specPathnameFor(surface, url.pathname);
     const route = specPathname ? ownRoutes.find((r) => r.matches(specPathname)) : undefined;
     if (!route || !specPathname) {
+      if (req.method === 'OPTIONS') {
+        // Let the browser's real request through, so a page sees the 404 below instead of a CORS failure.
+        res.writeHead(204, {
+          'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE',
+          'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+        });
+        res.end();
+        return;
+      }
       sendJson(
         res,
         404,

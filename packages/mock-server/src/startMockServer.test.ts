@@ -43,6 +43,24 @@ describe('the mock serves both base addresses', () => {
     }
   });
 
+  it('lets a page on another origin read its own 404s, preflight included', async () => {
+    const url = `${platformUrl}/api/v1/nothing-here`;
+    const origin = 'http://127.0.0.1:4013';
+    const preflight = await fetch(url, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+    const { response } = await call(url, { headers: { ...auth, origin } });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('access-control-allow-origin')).toBe(origin);
+  });
+
   it('gives every answer its own request id', async () => {
     const ids = new Set<string | null>();
     for (let i = 0; i < 3; i++) {

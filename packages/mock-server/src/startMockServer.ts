@@ -66,6 +66,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         eventIntervalMs: options.streamEventIntervalMs ?? 20,
       });
       const server = createServer((req, res) => {
+        // Pages on other origins (the playground, docs "try it") must see the mock's own answers too, not only
+        // the ones Prism adds CORS headers to.
+        res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
+        res.setHeader('access-control-expose-headers', '*');
         handler(req, res).catch((error: unknown) => {
           if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
           res.end(

@@ -21,7 +21,7 @@ describe('useChatCompletionStream', () => {
         seen.add(result.current.content);
         expect(result.current.status).toBe('success');
       },
-      { interval: 5 },
+      { interval: 5, timeout: 10_000 },
     );
     expect(result.current.message).toEqual({ role: 'assistant', content: whole });
     expect(result.current.finishReason).toBe('stop');
@@ -36,7 +36,10 @@ describe('useChatCompletionStream', () => {
     const { wrapper } = setUpHooks();
     const { result } = renderHook(() => useChatCompletionStream(), { wrapper });
     act(() => result.current.start(body));
-    await waitFor(() => expect(result.current.content.length).toBeGreaterThan(0), { interval: 2 });
+    await waitFor(() => expect(result.current.content.length).toBeGreaterThan(0), {
+      interval: 2,
+      timeout: 10_000,
+    });
     act(() => result.current.abort());
     await waitFor(() => expect(result.current.status).toBe('aborted'));
     expect(result.current.error).toBeNull();
@@ -45,7 +48,7 @@ describe('useChatCompletionStream', () => {
     expect(whole.startsWith(result.current.content)).toBe(true);
     // Nothing more arrives after the abort.
     const atAbort = result.current.content;
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(result.current.content).toBe(atAbort);
   });
 
@@ -64,7 +67,7 @@ describe('useChatCompletionStream', () => {
     act(() => result.current.start(body));
     act(() => result.current.reset());
     expect(result.current.status).toBe('idle');
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(result.current.content).toBe('');
   });
 });

@@ -16,10 +16,12 @@ describe('the published package', () => {
     expect(readFileSync(yaml, 'utf8')).toBe(readFileSync(specYamlPath, 'utf8'));
   });
 
-  it('exports ESM with its declarations first, and is free of side effects', () => {
+  it('exports ESM and CommonJS, each with its declarations first, and is free of side effects', () => {
     expect(manifest.type).toBe('module');
     expect(manifest.sideEffects).toBe(false);
-    expect(Object.keys(manifest.exports['.'])).toEqual(['types', 'default']);
+    expect(Object.keys(manifest.exports['.'])).toEqual(['import', 'require']);
+    expect(Object.keys(manifest.exports['.'].import)).toEqual(['types', 'default']);
+    expect(Object.keys(manifest.exports['.'].require)).toEqual(['types', 'default']);
     expect(Object.keys(manifest.exports)).toEqual([
       '.',
       './openapi.json',

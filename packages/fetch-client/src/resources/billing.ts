@@ -21,3 +21,5 @@ export function billingResource(core: CoreClient) {
     },
   };
 }
+
+export type BillingResource = ReturnType<typeof billingResource>;

@@ -17,7 +17,11 @@ export interface ChatCompletions {
   ): Promise<WithRequestId<ChatCompletion> | EventStream<ChatCompletionChunk>>;
 }
 
-export function chatResource(core: CoreClient): { completions: ChatCompletions } {
+export interface ChatResource {
+  completions: ChatCompletions;
+}
+
+export function chatResource(core: CoreClient): ChatResource {
   const path = '/chat/completions';
   async function create(body: CreateChatCompletionBody, options: CallOptions = {}) {
     if (body.stream !== true) return core.call<ChatCompletion>('POST', path, { body, ...options });

@@ -9,3 +9,5 @@ export function embeddingsResource(core: CoreClient) {
     },
   };
 }
+
+export type EmbeddingsResource = ReturnType<typeof embeddingsResource>;

@@ -9,3 +9,5 @@ export function imagesResource(core: CoreClient) {
     },
   };
 }
+
+export type ImagesResource = ReturnType<typeof imagesResource>;

@@ -12,3 +12,5 @@ export function instancesResource(core: CoreClient) {
     },
   };
 }
+
+export type InstancesResource = ReturnType<typeof instancesResource>;

@@ -16,3 +16,5 @@ export function storageResource(core: CoreClient) {
     },
   };
 }
+
+export type StorageResource = ReturnType<typeof storageResource>;

@@ -13,7 +13,12 @@ declare module 'vitest' {
 
 /** One Prism mock and one paging server for the run, on free loopback ports; both always stopped. */
 export default async function setup(project: TestProject) {
-  const [mock, paging] = await Promise.all([startMockServer(), startPlatformServer()]);
+  // Streamed events 200 ms apart: slow enough that a test sees the answer grow and can abort it midway even on a
+  // busy machine, where 20 ms would let React batch a whole stream into one render.
+  const [mock, paging] = await Promise.all([
+    startMockServer({ streamEventIntervalMs: 200 }),
+    startPlatformServer(),
+  ]);
   project.provide('mockBaseUrl', mock.baseUrl);
   project.provide('mockPlatformUrl', mock.platformUrl);
   project.provide('pagingPlatformUrl', paging.url);
