@@ -1,18 +1,13 @@
 // Adds up the vitest JSON reports of every workspace into one closing line, so CI shows what ran in total.
 // A workspace with a test task but no report means its tests did not run: that fails the run.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const workspaces = [
-  'spec',
-  'docs',
-  'packages/mock-server',
-  'packages/types',
-  'packages/fetch-client',
-  'packages/react-hooks',
-  'packages/contract-tests',
-];
+// The workspaces of pnpm-workspace.yaml: single folders and the children of `packages/` and `examples/`.
+const children = (folder) =>
+  existsSync(join(root, folder)) ? readdirSync(join(root, folder)).map((name) => `${folder}/${name}`) : [];
+const workspaces = ['spec', 'docs', 'bench', ...children('packages'), ...children('examples')];
 let passed = 0;
 let failed = 0;
 let skipped = 0;

@@ -30,7 +30,7 @@ export interface MockServer {
 const host = '127.0.0.1';
 
 export function defaultSpecPath(): string {
-  return createRequire(import.meta.url).resolve('@inference-infra/spec/openapi.json');
+  return createRequire(import.meta.url).resolve('@inference-infra/types/openapi.json');
 }
 
 function listen(server: Server, port: number): Promise<number> {

@@ -1,0 +1,100 @@
+import { type CoverageRecorder, createCoverageRecorder } from '../coverage.js';
+import { type ContractHttp, createContractHttp } from '../http.js';
+import { createSchemaValidator, type SchemaValidator } from '../schemaValidator.js';
+import type { ContractSpec } from '../spec.js';
+import type { Target } from '../target.js';
+
+/**
+ * What a check needs beyond a reachable target:
+ * - `state`: a server that keeps state and applies filters, which the bundled mock (static examples) is not;
+ * - `volume`: a volume to resize (`--volume-id`) on a live target;
+ * - `volumeSize`: the current size of that volume (`--volume-size`), to ask for one GB more.
+ */
+export type Requirement = 'state' | 'volume' | 'volumeSize';
+
+export type CheckKind = 'response' | 'semantic' | 'negative' | 'auth';
+
+export interface ContractCheck {
+  /** What the check asserts, as the report shows it: `lists instance types by hourly_rate ascending`. */
+  name: string;
+  operationId: string;
+  tags: string[];
+  kind: CheckKind;
+  /** Sends a state-changing or billable call with a valid key: run against a live target only when allowed. */
+  mutates: boolean;
+  requires: readonly Requirement[];
+  run(ctx: CheckContext): Promise<void>;
+}
+
+/** Learned while the suite runs: what later checks need to know about the target's state. */
+export interface RunState {
+  /** The current size of the target volume, once known (from `--volume-size`, then from each successful resize). */
+  volumeSizeGb?: number;
+}
+
+export interface CheckContext {
+  spec: ContractSpec;
+  validator: SchemaValidator;
+  http: ContractHttp;
+  target: Target;
+  coverage: CoverageRecorder;
+  state: RunState;
+}
+
+export function createCheckContext(spec: ContractSpec, target: Target): CheckContext {
+  const coverage = createCoverageRecorder();
+  return {
+    spec,
+    validator: createSchemaValidator(spec.document),
+    http: createContractHttp(target, coverage),
+    target,
+    coverage,
+    state: target.volumeSizeGb !== undefined ? { volumeSizeGb: target.volumeSizeGb } : {},
+  };
+}
+
+export const skipReasons = {
+  staticMock: 'the mock answers static examples',
+  mutations: 'state-changing or billable call: run with --allow-mutations',
+  volume: 'needs --volume-id (a volume the suite may resize)',
+  volumeSize: 'needs --volume-size (the current size of --volume-id)',
+} as const;
+
+/**
+ * Why a check does not run against this target, or undefined when it runs. A skipped check is always reported
+ * with its reason: a check that cannot hold here must never count as passed.
+ */
+export function skipReason(check: ContractCheck, target: Target): string | undefined {
+  if (target.kind === 'bundled-mock') {
+    return check.requires.includes('state') ? skipReasons.staticMock : undefined;
+  }
+  if (check.mutates && !target.allowMutations) return skipReasons.mutations;
+  if (check.requires.includes('volume') && !target.volumeId) return skipReasons.volume;
+  if (check.requires.includes('volumeSize') && target.volumeSizeGb === undefined)
+    return skipReasons.volumeSize;
+  return undefined;
+}
+
+export interface CheckSelection {
+  /** Only checks whose operationId or tag is listed (case-insensitive); all when empty. */
+  only: string[];
+  /** Leaves out checks whose operationId or tag is listed. */
+  skip: string[];
+}
+
+function matches(check: ContractCheck, names: string[]): boolean {
+  const keys = [check.operationId, ...check.tags].map((key) => key.toLowerCase());
+  return names.some((name) => keys.includes(name.toLowerCase()));
+}
+
+export function selectChecks(checks: ContractCheck[], selection: CheckSelection): ContractCheck[] {
+  return checks.filter(
+    (check) =>
+      (selection.only.length === 0 || matches(check, selection.only)) && !matches(check, selection.skip),
+  );
+}
+
+/** The names `--only`/`--skip` accept: every operationId and tag of the spec. */
+export function selectableNames(spec: ContractSpec): string[] {
+  return [...new Set(spec.operations.flatMap((op) => [op.operationId, ...op.tags]))];
+}

@@ -1,0 +1,33 @@
+import type { SchemaValidator } from '../schemaValidator.js';
+import type { ContractSpec } from '../spec.js';
+import { authChecks } from './authChecks.js';
+import type { ContractCheck } from './check.js';
+import { chatChecks, embeddingChecks, imageChecks } from './inferenceChecks.js';
+import { instanceTypeChecks } from './instanceTypeChecks.js';
+import { negativeChecks } from './negativeChecks.js';
+import { resizeChecks } from './resizeChecks.js';
+import { sortOrderChecks } from './sortOrderChecks.js';
+import { transactionChecks } from './transactionChecks.js';
+
+export * from './check.js';
+
+/**
+ * Every check of the suite, in the order they run: per operation, the answers and semantics first (the resize
+ * checks learn the volume's size as they go), then authentication, then the generated negative cases.
+ */
+export function buildChecks(spec: ContractSpec, validator: SchemaValidator): ContractCheck[] {
+  const checks = [
+    ...instanceTypeChecks(spec),
+    ...sortOrderChecks(spec),
+    ...transactionChecks(spec),
+    ...resizeChecks(spec),
+    ...imageChecks(spec),
+    ...embeddingChecks(spec),
+    ...chatChecks(spec),
+    ...authChecks(spec),
+    ...negativeChecks(spec, validator),
+  ];
+  const order = spec.operations.map((op) => op.operationId);
+  // A stable sort by operation keeps each operation's checks together, in the order above.
+  return checks.sort((a, b) => order.indexOf(a.operationId) - order.indexOf(b.operationId));
+}

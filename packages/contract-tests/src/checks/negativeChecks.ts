@@ -1,0 +1,84 @@
+import { assertConforms } from '../conformance.js';
+import { boundaryCases, type NegativeCase, negativeCases } from '../negativeCases.js';
+import type { SchemaValidator } from '../schemaValidator.js';
+import type { ContractSpec, SpecOperation } from '../spec.js';
+import type { CheckContext, ContractCheck, Requirement } from './check.js';
+import { exampleBody, expectAnswer, fail, pathParamsOf } from './requests.js';
+
+/** A resize names a real volume: its negative cases go to the partner's volume, so a lax server fails safely. */
+function requirementsOf(op: SpecOperation): readonly Requirement[] {
+  return op.operationId === 'resizeVolume' ? ['volume'] : [];
+}
+
+/** The generated body with the partner's model id, unless the case is about the model field itself. */
+function bodyFor(ctx: CheckContext, op: SpecOperation, entry: NegativeCase): unknown {
+  if (typeof entry.body !== 'object' || entry.body === null || entry.param === 'model') return entry.body;
+  const body = structuredClone(entry.body) as Record<string, unknown>;
+  if (typeof body.model === 'string') body.model = exampleBody(ctx, op).model;
+  return body;
+}
+
+/**
+ * Whether `error.param` names the field at fault (assumed by the spec: validation-400). A nested field may be named
+ * by its full path in any notation (`messages.0.role`, `messages[0]`), so only its first segment is compared.
+ * An unknown field is the one case where no declared field is at fault, so `null` is accepted for it.
+ */
+function paramNamesField(param: unknown, entry: NegativeCase): boolean {
+  if (entry.rule === 'additionalProperties') {
+    return param === null || (typeof param === 'string' && param.includes(entry.field));
+  }
+  if (typeof param !== 'string' || !param.startsWith(entry.param)) return false;
+  return /^($|[.[/])/.test(param.slice(entry.param.length));
+}
+
+export function negativeChecks(spec: ContractSpec, validator: SchemaValidator): ContractCheck[] {
+  const negative = negativeCases(spec, validator).map((entry): ContractCheck => {
+    const op = spec.operation(entry.operationId);
+    return {
+      name: `rejects ${entry.description} with 400 and the error body`,
+      operationId: op.operationId,
+      tags: op.tags,
+      kind: 'negative',
+      mutates: op.stateChanging,
+      requires: requirementsOf(op),
+      async run(ctx) {
+        const response = await ctx.http.send({
+          op,
+          pathParams: pathParamsOf(ctx, op),
+          ...(entry.query ? { query: entry.query } : {}),
+          ...(entry.in === 'body' ? { body: bodyFor(ctx, op, entry) } : {}),
+        });
+        if (response.status !== 400) {
+          fail(
+            response,
+            `a request that breaks the rule "${entry.rule}" of ${entry.field} must be answered 400, got ${response.status}`,
+          );
+        }
+        assertConforms(ctx.validator, response);
+        const param = (response.json as { error?: { param?: unknown } }).error?.param;
+        if (!paramNamesField(param, entry)) {
+          fail(response, `error.param is ${JSON.stringify(param)}, but the field at fault is ${entry.field}`);
+        }
+      },
+    };
+  });
+  const boundaries = boundaryCases(spec).map((entry): ContractCheck => {
+    const op = spec.operation(entry.operationId);
+    return {
+      name: `accepts ${entry.description}`,
+      operationId: op.operationId,
+      tags: op.tags,
+      kind: 'response',
+      mutates: op.stateChanging,
+      requires: requirementsOf(op),
+      async run(ctx) {
+        await expectAnswer(
+          ctx,
+          { op, pathParams: pathParamsOf(ctx, op), query: { [entry.field]: entry.value } },
+          200,
+        );
+      },
+    };
+  });
+  return [...boundaries, ...negative];
+}

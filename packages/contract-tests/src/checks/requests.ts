@@ -1,0 +1,88 @@
+import { assertConforms, type ConformanceOptions, violation } from '../conformance.js';
+import type { ContractRequest, ContractResponse } from '../http.js';
+import { jsonRequestBody, type SpecOperation } from '../spec.js';
+import type { Target } from '../target.js';
+import type { CheckContext } from './check.js';
+
+type Json = Record<string, unknown>;
+
+const modelOptionByOperation: Record<string, keyof Target['models']> = {
+  createChatCompletion: 'chat',
+  generateImages: 'images',
+  createEmbeddings: 'embeddings',
+};
+
+/**
+ * A known-good body for an operation: the spec's request example (the named one when given), with the model id the
+ * partner chose, since the spec's example models need not exist on their deployment.
+ */
+export function exampleBody(ctx: CheckContext, op: SpecOperation, exampleName?: string): Json {
+  const media = jsonRequestBody(op);
+  const example = exampleName ? media?.examples[exampleName] : media?.example;
+  if (typeof example !== 'object' || example === null) {
+    throw new Error(
+      `the spec has no request example${exampleName ? ` "${exampleName}"` : ''} for ${op.operationId}`,
+    );
+  }
+  const body = structuredClone(example) as Json;
+  const option = modelOptionByOperation[op.operationId];
+  const model = option ? ctx.target.models[option] : undefined;
+  if (model && 'model' in body) body.model = model;
+  return body;
+}
+
+/** The volume resize checks use: the partner's, or the spec's example id (the mock answers any id). */
+export function volumeIdOf(ctx: CheckContext, op: SpecOperation): string {
+  if (ctx.target.volumeId) return ctx.target.volumeId;
+  const example = op.parameters.find((p) => p.in === 'path' && p.name === 'id')?.example;
+  return typeof example === 'string' ? example : 'vol_contract_tests';
+}
+
+/** Path parameters that address something real: the volume for resize, examples for any other. */
+export function pathParamsOf(ctx: CheckContext, op: SpecOperation): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const parameter of op.parameters.filter((p) => p.in === 'path')) {
+    params[parameter.name] =
+      parameter.name === 'id' && op.operationId === 'resizeVolume'
+        ? volumeIdOf(ctx, op)
+        : String(parameter.example ?? 'contract-tests');
+  }
+  return params;
+}
+
+/** A request that is right in every part but what the check varies: example body, real path parameters. */
+export function validRequest(ctx: CheckContext, op: SpecOperation): ContractRequest {
+  const body = op.requestBody ? exampleBody(ctx, op) : undefined;
+  return { op, pathParams: pathParamsOf(ctx, op), ...(body ? { body } : {}) };
+}
+
+export function fail(response: ContractResponse, problem: string): never {
+  throw violation(response, problem);
+}
+
+function snippet(response: ContractResponse): string {
+  return response.text.length > 200 ? `${response.text.slice(0, 200)}...` : response.text;
+}
+
+/** Sends the request and insists on the status, then on everything the spec says about that answer. */
+export async function expectAnswer(
+  ctx: CheckContext,
+  request: ContractRequest,
+  status: number,
+  options?: ConformanceOptions,
+): Promise<ContractResponse> {
+  const response = await ctx.http.send(request);
+  if (response.status !== status)
+    fail(response, `expected status ${status}, got ${response.status}: ${snippet(response)}`);
+  assertConforms(ctx.validator, response, options);
+  return response;
+}
+
+/** The JSON body of a conforming answer, typed by the caller (the schema has already been checked). */
+export function jsonOf<T>(response: ContractResponse): T {
+  return response.json as T;
+}
+
+export function operationOf(ctx: CheckContext, operationId: string): SpecOperation {
+  return ctx.spec.operation(operationId);
+}

@@ -1,0 +1,214 @@
+import type { BillingTransaction, ListBillingTransactionsResponse } from '@inference-infra/types';
+import type { ContractResponse } from '../http.js';
+import type { ContractSpec, SpecOperation } from '../spec.js';
+import type { CheckContext, ContractCheck } from './check.js';
+import { expectAnswer, fail, jsonOf } from './requests.js';
+
+const operationId = 'listBillingTransactions';
+
+/** Stops a ledger walk on a server whose `hasMore` never turns false: 100 pages of the largest page size. */
+const maxPages = 100;
+
+interface Ledger {
+  items: BillingTransaction[];
+  pages: ContractResponse[];
+}
+
+function numberParameter(
+  op: SpecOperation,
+  name: string,
+  key: 'default' | 'minimum' | 'maximum',
+): number | undefined {
+  const value = op.parameters.find((p) => p.name === name)?.schema[key];
+  return typeof value === 'number' ? value : undefined;
+}
+
+/**
+ * Reads the ledger page by page at the largest page size, checking on the way that each page agrees with paging:
+ * never more than `limit` items, `hasMore` true exactly while `offset + count < total`, one `total` for all pages.
+ */
+async function walkLedger(
+  ctx: CheckContext,
+  op: SpecOperation,
+  query: Record<string, string> = {},
+): Promise<Ledger> {
+  const limit = numberParameter(op, 'limit', 'maximum') ?? 100;
+  const ledger: Ledger = { items: [], pages: [] };
+  let firstTotal: number | undefined;
+  for (let offset = 0, page = 0; page < maxPages; page += 1) {
+    const response = await expectAnswer(
+      ctx,
+      { op, query: { ...query, limit: String(limit), offset: String(offset) } },
+      200,
+    );
+    const { data, meta } = jsonOf<ListBillingTransactionsResponse>(response);
+    ledger.pages.push(response);
+    ledger.items.push(...data);
+    if (data.length > limit) fail(response, `answered ${data.length} items for limit ${limit}`);
+    if (meta.total !== undefined) {
+      if (firstTotal === undefined) firstTotal = meta.total;
+      if (meta.total !== firstTotal)
+        fail(response, `meta.total changed from ${firstTotal} to ${meta.total} between pages`);
+      if (meta.hasMore !== undefined && meta.hasMore !== offset + data.length < meta.total) {
+        fail(
+          response,
+          `meta.hasMore is ${meta.hasMore}, but offset ${offset} + ${data.length} items vs meta.total ${meta.total} says ${!meta.hasMore}`,
+        );
+      }
+    }
+    if (meta.hasMore === true && data.length < limit) {
+      fail(
+        response,
+        `meta.hasMore is true, but the page holds ${data.length} items, fewer than limit ${limit}`,
+      );
+    }
+    const more =
+      meta.hasMore ?? (meta.total !== undefined ? offset + data.length < meta.total : data.length === limit);
+    if (!more || data.length === 0) break;
+    offset += data.length;
+  }
+  const last = ledger.pages[ledger.pages.length - 1];
+  if (last && firstTotal !== undefined && firstTotal !== ledger.items.length) {
+    fail(
+      last,
+      `meta.total is ${firstTotal}, but paging through the ledger gave ${ledger.items.length} items`,
+    );
+  }
+  const ids = ledger.items.map((item) => item.id);
+  const duplicate = ids.find((id, index) => ids.indexOf(id) !== index);
+  if (last && duplicate) fail(last, `transaction ${duplicate} appears on two pages`);
+  return ledger;
+}
+
+export function transactionChecks(spec: ContractSpec): ContractCheck[] {
+  const op = spec.operation(operationId);
+  const base = { operationId, tags: op.tags, mutates: false };
+  const typeParameter = op.parameters.find((p) => p.name === 'type');
+  const typeValues = (
+    typeParameter ? (spec.resolve(typeParameter.schemaPointer).value.enum ?? []) : []
+  ) as string[];
+
+  return [
+    {
+      ...base,
+      name: 'answers 200 with the first page at the default limit and meta.requestId',
+      kind: 'response',
+      requires: [],
+      async run(ctx) {
+        const response = await expectAnswer(ctx, { op }, 200);
+        const { data, meta } = jsonOf<ListBillingTransactionsResponse>(response);
+        const limit = numberParameter(op, 'limit', 'default');
+        if (limit !== undefined && data.length > limit)
+          fail(response, `answered ${data.length} items, above the default limit ${limit}`);
+        if (!meta?.requestId) fail(response, 'a list answer must carry meta.requestId');
+      },
+    },
+    {
+      ...base,
+      name: 'honours limit (never more items, and exactly limit while more follow)',
+      kind: 'semantic',
+      requires: ['state'],
+      async run(ctx) {
+        for (const limit of [1, 3]) {
+          const response = await expectAnswer(ctx, { op, query: { limit: String(limit) } }, 200);
+          const { data, meta } = jsonOf<ListBillingTransactionsResponse>(response);
+          if (data.length > limit) fail(response, `answered ${data.length} items for limit ${limit}`);
+          const more = meta.hasMore === true || (meta.total ?? 0) > limit;
+          if (more && data.length !== limit)
+            fail(response, `answered ${data.length} items for limit ${limit} while more follow`);
+        }
+      },
+    },
+    {
+      ...base,
+      name: 'honours offset (the page at offset k starts with item k)',
+      kind: 'semantic',
+      requires: ['state'],
+      async run(ctx) {
+        const first = await expectAnswer(ctx, { op, query: { limit: '6', offset: '0' } }, 200);
+        const expected = jsonOf<ListBillingTransactionsResponse>(first)
+          .data.slice(2, 5)
+          .map((t) => t.id);
+        const page = await expectAnswer(ctx, { op, query: { limit: '3', offset: '2' } }, 200);
+        const got = jsonOf<ListBillingTransactionsResponse>(page).data.map((t) => t.id);
+        if (got.join() !== expected.join()) {
+          fail(
+            page,
+            `expected items 2..4 of the first page (${expected.join(', ')}), got ${got.join(', ') || 'none'}`,
+          );
+        }
+      },
+    },
+    {
+      ...base,
+      name: 'meta.hasMore and meta.total agree with paging across the whole ledger',
+      kind: 'semantic',
+      requires: [],
+      async run(ctx) {
+        await walkLedger(ctx, op);
+      },
+    },
+    {
+      ...base,
+      name: 'answers an empty last page past the end of the ledger',
+      kind: 'semantic',
+      requires: ['state'],
+      async run(ctx) {
+        const { items } = await walkLedger(ctx, op);
+        const response = await expectAnswer(ctx, { op, query: { offset: String(items.length + 5) } }, 200);
+        const { data, meta } = jsonOf<ListBillingTransactionsResponse>(response);
+        if (data.length > 0)
+          fail(response, `answered ${data.length} items past the end of a ${items.length}-item ledger`);
+        if (meta.hasMore === true) fail(response, 'meta.hasMore is true past the end of the ledger');
+      },
+    },
+    {
+      ...base,
+      name: `honours the type filter (${typeValues.join(', ')} partition the ledger)`,
+      kind: 'semantic',
+      requires: ['state'],
+      async run(ctx) {
+        const all = await walkLedger(ctx, op);
+        const seen = new Map<string, string>();
+        for (const type of typeValues) {
+          const { items, pages } = await walkLedger(ctx, op, { type });
+          const last = pages[pages.length - 1] as ContractResponse;
+          for (const item of items) {
+            const other = seen.get(item.id);
+            if (other) fail(last, `transaction ${item.id} is listed as both ${other} and ${type}`);
+            seen.set(item.id, type);
+          }
+        }
+        const last = all.pages[all.pages.length - 1] as ContractResponse;
+        const missing = all.items.filter((item) => !seen.has(item.id));
+        const extra = [...seen.keys()].filter((id) => !all.items.some((item) => item.id === id));
+        if (missing.length > 0 || extra.length > 0) {
+          fail(
+            last,
+            `the type filters answer ${seen.size} transactions in all, the unfiltered ledger ${all.items.length} (${missing.length} missing, ${extra.length} not in the ledger)`,
+          );
+        }
+      },
+    },
+    {
+      ...base,
+      name: 'lists transactions newest first (createdAt descending)',
+      kind: 'semantic',
+      requires: [],
+      // Assumed by the spec (transactions-newest-first), so that pages taken in order neither skip nor repeat.
+      async run(ctx) {
+        const { items, pages } = await walkLedger(ctx, op);
+        for (let i = 1; i < items.length; i += 1) {
+          const before = Date.parse(items[i - 1]?.createdAt ?? '');
+          const after = Date.parse(items[i]?.createdAt ?? '');
+          if (after > before) {
+            fail(
+              pages[0] as ContractResponse,
+              `transaction ${i} (${items[i]?.createdAt}) is newer than transaction ${i - 1} (${items[i - 1]?.createdAt})`,
+            );
+          }
+        }
+      },
+    },
+  ];
+}

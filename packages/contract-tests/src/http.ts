@@ -1,0 +1,142 @@
+import type { CoverageRecorder } from './coverage.js';
+import type { SpecOperation } from './spec.js';
+import type { Target } from './target.js';
+
+/**
+ * How a request authenticates: with the target's key, without the header, or with a header value of the check's
+ * choosing (a malformed one). Raw HTTP on purpose: the suite judges the server, not a client library.
+ */
+export type AuthMode = { kind: 'key' } | { kind: 'none' } | { kind: 'header'; value: string };
+
+export interface ContractRequest {
+  op: SpecOperation;
+  pathParams?: Record<string, string>;
+  query?: Record<string, string | number | boolean>;
+  /** A JSON body; sent as given (also when it breaks the spec). */
+  body?: unknown;
+  auth?: AuthMode;
+}
+
+export interface ContractResponse {
+  /** `PATCH /api/v1/storage/vol_1 {"size_gb":9}`, for failure messages. */
+  requestLine: string;
+  op: SpecOperation;
+  status: number;
+  headers: Headers;
+  /** The media type without parameters, lower case (`application/json`); empty when absent. */
+  mediaType: string;
+  text: string;
+  /** The parsed body when the media type is JSON and the body parses. */
+  json?: unknown;
+  /** The `data` of each server-sent event, in order, when the answer is `text/event-stream`. */
+  events?: string[];
+  /** What `prism proxy` found wrong with the answer (its `sl-violations` header), when the run goes through it. */
+  proxyViolations?: string[];
+}
+
+export interface ContractHttp {
+  send(request: ContractRequest): Promise<ContractResponse>;
+}
+
+function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for path parameter ${name} of ${path}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The `data` of each event of a server-sent event stream (multi-line data joined by newlines, as the format says). */
+export function parseEventStream(text: string): string[] {
+  const events: string[] = [];
+  for (const block of text.split(/\r?\n\r?\n/)) {
+    const data = block
+      .split(/\r?\n/)
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(5).replace(/^ /, ''));
+    if (data.length > 0) events.push(data.join('\n'));
+  }
+  return events;
+}
+
+/**
+ * The violations of the answer in Prism's `sl-violations` header. Those of the request are left out: the negative
+ * checks break the request on purpose, and a request the suite got wrong is not the server's fault.
+ */
+export function answerViolations(header: string): string[] {
+  try {
+    const entries = JSON.parse(header) as Array<{ location?: string[]; severity?: string; message?: string }>;
+    return entries
+      .filter((entry) => entry.location?.[0] === 'response' && entry.severity === 'Error')
+      .map((entry) => `${entry.location?.slice(1).join('.') ?? ''}: ${entry.message ?? ''}`);
+  } catch {
+    return [`unreadable sl-violations header: ${header.slice(0, 120)}`];
+  }
+}
+
+function authorizationHeader(target: Target, auth: AuthMode): string | undefined {
+  switch (auth.kind) {
+    case 'key':
+      return `Bearer ${target.apiKey}`;
+    case 'none':
+      return undefined;
+    case 'header':
+      return auth.value;
+  }
+}
+
+export function createContractHttp(target: Target, coverage: CoverageRecorder): ContractHttp {
+  return {
+    async send({ op, pathParams = {}, query = {}, body, auth = { kind: 'key' } }) {
+      const base = op.surface === 'inference' ? target.baseUrl : target.platformUrl;
+      const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+      const path = fillPath(op.path, pathParams);
+      const url = `${base.replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`;
+      const headers: Record<string, string> = { accept: 'application/json, text/event-stream' };
+      const authorization = authorizationHeader(target, auth);
+      if (authorization !== undefined) headers.authorization = authorization;
+      const bodyText = body === undefined ? undefined : JSON.stringify(body);
+      if (bodyText !== undefined) headers['content-type'] = 'application/json';
+      // The body in failure messages is cut short: enough to recognise the request, not a page of JSON.
+      const shownBody = bodyText && bodyText.length > 160 ? `${bodyText.slice(0, 157)}...` : bodyText;
+      const requestLine = `${op.method} ${path}${search ? `?${search}` : ''}${shownBody ? ` ${shownBody}` : ''}`;
+
+      let response: Response;
+      let text: string;
+      try {
+        response = await fetch(url, {
+          method: op.method,
+          headers,
+          body: bodyText,
+          signal: AbortSignal.timeout(target.requestTimeoutMs),
+        });
+        text = await response.text();
+      } catch (cause) {
+        throw new Error(`${requestLine}: no answer from ${url} (${String(cause)})`);
+      }
+      coverage.record(op.operationId, response.status);
+      const mediaType =
+        (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+      const result: ContractResponse = {
+        requestLine,
+        op,
+        status: response.status,
+        headers: response.headers,
+        mediaType,
+        text,
+      };
+      const violations = response.headers.get('sl-violations');
+      if (violations) result.proxyViolations = answerViolations(violations);
+      if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
+        try {
+          result.json = JSON.parse(text);
+        } catch {
+          // Left undefined: the conformance check reports a body that does not parse.
+        }
+      } else if (mediaType === 'text/event-stream') {
+        result.events = parseEventStream(text);
+      }
+      return result;
+    },
+  };
+}

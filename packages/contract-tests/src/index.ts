@@ -1,0 +1,23 @@
+/**
+ * The contract suite of the inference and platform API, for programmatic use. Most partners run the command
+ * (`npx @inference-infra/contract-tests`); these exports let a test harness run the same checks itself.
+ */
+export {
+  buildChecks,
+  type CheckContext,
+  type CheckSelection,
+  type ContractCheck,
+  createCheckContext,
+  type Requirement,
+  selectChecks,
+  skipReason,
+} from './checks/index.js';
+export { ContractViolation, conformanceProblems } from './conformance.js';
+export { type CoverageSummary, formatCoverage, summarizeCoverage } from './coverage.js';
+export { type BoundaryCase, boundaryCases, type NegativeCase, negativeCases } from './negativeCases.js';
+export { type CheckResult, runChecks } from './runChecks.js';
+export { runCli } from './runCli.js';
+export { type ReporterName, runSuite, type SuiteOptions, type SuiteResult } from './runSuite.js';
+export { createSchemaValidator, type SchemaValidator } from './schemaValidator.js';
+export { type ContractSpec, loadContractSpec, type SpecOperation } from './spec.js';
+export { resolveTarget, type Target, type TargetFlags } from './target.js';

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { boundaryCases, negativeCases } from './negativeCases.js';
+import { createSchemaValidator } from './schemaValidator.js';
+import { type JsonObject, jsonRequestBody, loadContractSpec } from './spec.js';
+
+const spec = loadContractSpec();
+const validator = createSchemaValidator(spec.document);
+const cases = negativeCases(spec, validator);
+const descriptions = (operationId: string) =>
+  cases.filter((c) => c.operationId === operationId).map((c) => c.description);
+
+/** Every bounded or enumerated top-level field of the spec's requests, found independently of the generator. */
+function boundedFields(): Array<{ operationId: string; field: string }> {
+  const bounded = (schema: JsonObject) =>
+    [
+      'minimum',
+      'maximum',
+      'exclusiveMinimum',
+      'exclusiveMaximum',
+      'minItems',
+      'maxItems',
+      'minLength',
+      'maxLength',
+      'enum',
+      'pattern',
+    ].some((keyword) => keyword in schema);
+  const fields: Array<{ operationId: string; field: string }> = [];
+  for (const op of spec.operations) {
+    for (const parameter of op.parameters) {
+      if (bounded(spec.resolve(parameter.schemaPointer).value))
+        fields.push({ operationId: op.operationId, field: parameter.name });
+    }
+    const body = jsonRequestBody(op);
+    const properties = (body?.schema.properties as Record<string, JsonObject> | undefined) ?? {};
+    for (const [name, raw] of Object.entries(properties)) {
+      const schema = typeof raw.$ref === 'string' ? spec.resolve(raw.$ref).value : raw;
+      if (bounded(schema)) fields.push({ operationId: op.operationId, field: name });
+    }
+  }
+  return fields;
+}
+
+describe('negativeCases', () => {
+  it('answers the values just outside each bound of the interface document', () => {
+    expect(descriptions('listBillingTransactions')).toEqual(
+      expect.arrayContaining([
+        'limit=0 (below its minimum 1)',
+        'limit=101 (above its maximum 100)',
+        'offset=-1 (below its minimum 0)',
+        'type=contract-tests-not-in-enum (not one of credit, usage, refund, adjustment)',
+      ]),
+    );
+    expect(descriptions('resizeVolume')).toEqual(
+      expect.arrayContaining([
+        'size_gb: 9 (below its minimum 10)',
+        'size_gb: 10001 (above its maximum 10000)',
+      ]),
+    );
+    expect(descriptions('generateImages')).toEqual(
+      expect.arrayContaining([
+        'width: 255 (below its minimum 256)',
+        'height: 2049 (above its maximum 2048)',
+        'num_inference_steps: 0 (below its minimum 1)',
+        'num_inference_steps: 101 (above its maximum 100)',
+        'response_format: "contract-tests-not-in-enum" (not one of url, b64_json)',
+      ]),
+    );
+  });
+
+  it('reaches nested fields and choices (oneOf) of the request bodies', () => {
+    expect(descriptions('createChatCompletion')).toEqual(
+      expect.arrayContaining([
+        'messages[0].role: "contract-tests-not-in-enum" (not one of system, developer, user, assistant, tool)',
+        'messages[0].content[0].type: "not-text" (not the constant text)',
+        'stop: ["contract-tests","contract-tests","c... (more than 4 items)',
+      ]),
+    );
+    expect(descriptions('createEmbeddings')).toEqual(
+      expect.arrayContaining(['input: [] (fewer than 1 items)']),
+    );
+  });
+
+  it('covers every bounded or enumerated parameter and top-level body field of the spec', () => {
+    const covered = new Set(
+      cases
+        .filter((c) => c.rule !== 'type' && c.rule !== 'required')
+        .map((c) => `${c.operationId} ${c.param}`),
+    );
+    const missing = boundedFields().filter(
+      ({ operationId, field }) => !covered.has(`${operationId} ${field}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('makes every body invalid against the spec, by the one rule it names', () => {
+    for (const entry of cases.filter((c) => c.in === 'body')) {
+      const op = spec.operation(entry.operationId);
+      const pointer = jsonRequestBody(op)?.schemaPointer ?? '';
+      expect(validator.violations(pointer, entry.body), entry.description).not.toEqual([]);
+    }
+  });
+
+  it('answers query values on each bound, which must be accepted, only for operations that change nothing', () => {
+    expect(boundaryCases(spec).map((c) => c.description)).toEqual([
+      'limit=1 (its minimum)',
+      'limit=100 (its maximum)',
+      'offset=0 (its minimum)',
+    ]);
+  });
+});

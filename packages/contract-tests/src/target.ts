@@ -1,0 +1,136 @@
+/**
+ * What the suite runs against. The bundled mock answers static examples, so checks that need state or real
+ * filtering are reported as skipped against it; a live target runs them, and runs state-changing or billable calls
+ * only when mutations are allowed.
+ */
+export interface Target {
+  kind: 'bundled-mock' | 'live';
+  /** Inference base address, `/v1` included. */
+  baseUrl: string;
+  /** Platform base address, without the `/api/v1` that its paths carry. */
+  platformUrl: string;
+  apiKey: string;
+  /** Whether state-changing or billable calls may be made (always true for the bundled mock: nothing real changes). */
+  allowMutations: boolean;
+  /** The volume that resize checks grow. */
+  volumeId?: string;
+  /** The current size of `volumeId` in GB: the growth checks ask for one more GB than this. */
+  volumeSizeGb?: number;
+  /** Model ids for the inference calls; the spec's examples are used when absent. */
+  models: { chat?: string; images?: string; embeddings?: string };
+  /** Milliseconds to wait for one answer. */
+  requestTimeoutMs: number;
+  /** The base addresses are `prism proxy` processes in front of the target, which report spec violations. */
+  viaPrismProxy?: boolean;
+}
+
+export interface TargetFlags {
+  baseUrl?: string;
+  platformUrl?: string;
+  apiKey?: string;
+  allowMutations?: boolean;
+  volumeId?: string;
+  volumeSize?: string;
+  chatModel?: string;
+  imageModel?: string;
+  embeddingModel?: string;
+  requestTimeoutMs?: string;
+}
+
+/** What a run asked for before any server exists: either a live target, or the bundled mock to be started. */
+export type TargetRequest =
+  | { kind: 'live'; target: Target }
+  | { kind: 'bundled-mock'; complete(addresses: { baseUrl: string; platformUrl: string }): Target };
+
+export class TargetError extends Error {
+  override name = 'TargetError';
+}
+
+/** The key sent to the bundled mock, which accepts any bearer key. */
+export const bundledMockApiKey = 'ii_live_contract_tests';
+
+function httpUrl(flag: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new TargetError(`${flag} must be an http(s) URL (got "${value}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new TargetError(`${flag} must be an http(s) URL (got "${value}")`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function positiveInteger(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) {
+    throw new TargetError(`${flag} must be a whole number above 0 (got "${value}")`);
+  }
+  return number;
+}
+
+/**
+ * Resolves the target from flags, then the `INFERENCE_INFRA_*` environment variables. Giving either base address
+ * means a live target, which then needs both addresses and a key: guessing one of them could send a partner's key
+ * to the wrong host.
+ */
+export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv = process.env): TargetRequest {
+  const baseUrl = flags.baseUrl ?? env.INFERENCE_INFRA_BASE_URL;
+  const platformUrl = flags.platformUrl ?? env.INFERENCE_INFRA_PLATFORM_URL;
+  const apiKey = flags.apiKey ?? env.INFERENCE_INFRA_API_KEY;
+  const volumeSizeGb = positiveInteger('--volume-size', flags.volumeSize);
+  const requestTimeoutMs = positiveInteger('--request-timeout', flags.requestTimeoutMs) ?? 30_000;
+  const models = {
+    ...(flags.chatModel ? { chat: flags.chatModel } : {}),
+    ...(flags.imageModel ? { images: flags.imageModel } : {}),
+    ...(flags.embeddingModel ? { embeddings: flags.embeddingModel } : {}),
+  };
+  if (volumeSizeGb !== undefined && !flags.volumeId) {
+    throw new TargetError('--volume-size is the current size of --volume-id: give both');
+  }
+
+  if (!baseUrl && !platformUrl) {
+    return {
+      kind: 'bundled-mock',
+      complete: ({ baseUrl: mockBaseUrl, platformUrl: mockPlatformUrl }) => ({
+        kind: 'bundled-mock',
+        baseUrl: mockBaseUrl,
+        platformUrl: mockPlatformUrl,
+        apiKey: apiKey ?? bundledMockApiKey,
+        allowMutations: true,
+        ...(flags.volumeId ? { volumeId: flags.volumeId } : {}),
+        models,
+        requestTimeoutMs,
+      }),
+    };
+  }
+  const missing = [
+    baseUrl ? undefined : '--base-url (or INFERENCE_INFRA_BASE_URL)',
+    platformUrl ? undefined : '--platform-url (or INFERENCE_INFRA_PLATFORM_URL)',
+    apiKey ? undefined : '--api-key (or INFERENCE_INFRA_API_KEY)',
+  ].filter(Boolean);
+  if (missing.length > 0 || !baseUrl || !platformUrl || !apiKey) {
+    throw new TargetError(`a live target needs ${missing.join(', ')}`);
+  }
+  const platform = httpUrl('--platform-url', platformUrl);
+  if (/\/api\/v1$/.test(platform)) {
+    // The platform paths of the spec carry /api/v1 themselves; a base address ending with it would double it.
+    throw new TargetError(`--platform-url must not include /api/v1 (got "${platformUrl}")`);
+  }
+  return {
+    kind: 'live',
+    target: {
+      kind: 'live',
+      baseUrl: httpUrl('--base-url', baseUrl),
+      platformUrl: platform,
+      apiKey,
+      allowMutations: flags.allowMutations === true,
+      ...(flags.volumeId ? { volumeId: flags.volumeId } : {}),
+      ...(volumeSizeGb !== undefined ? { volumeSizeGb } : {}),
+      models,
+      requestTimeoutMs,
+    },
+  };
+}

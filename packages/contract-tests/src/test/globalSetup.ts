@@ -1,0 +1,22 @@
+import { type MockServer, startMockServer } from '@inference-infra/mock-server';
+import type { TestProject } from 'vitest/node';
+import { bundledSpecPath } from '../spec.js';
+import { resolveTarget } from '../target.js';
+import '../suite/providedContext.js';
+
+/**
+ * The target of the suite inside the monorepo: the deployment named by `INFERENCE_INFRA_*` when set, else one Prism
+ * mock of the bundled spec for the whole run, on free loopback ports, always stopped.
+ */
+export default async function setup(project: TestProject) {
+  const request = resolveTarget({}, process.env);
+  let mock: MockServer | undefined;
+  if (request.kind === 'bundled-mock') mock = await startMockServer({ specPath: bundledSpecPath() });
+  project.provide(
+    'contractTarget',
+    request.kind === 'live' ? request.target : request.complete(mock as MockServer),
+  );
+  project.provide('contractSelection', { only: [], skip: [] });
+  project.provide('contractCoverageFile', '');
+  return () => mock?.close();
+}
