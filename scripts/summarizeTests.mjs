@@ -7,7 +7,14 @@ const root = new URL('..', import.meta.url).pathname;
 // The workspaces of pnpm-workspace.yaml: single folders and the children of `packages/` and `examples/`.
 const children = (folder) =>
   existsSync(join(root, folder)) ? readdirSync(join(root, folder)).map((name) => `${folder}/${name}`) : [];
-const workspaces = ['spec', 'docs', 'bench', ...children('packages'), ...children('examples')];
+const workspaces = [
+  'spec',
+  'docs',
+  'bench',
+  'release-check',
+  ...children('packages'),
+  ...children('examples'),
+];
 let passed = 0;
 let failed = 0;
 let skipped = 0;

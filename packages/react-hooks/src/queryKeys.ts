@@ -5,7 +5,7 @@ import type {
   ListInstanceTypesResponse,
   PersistentVolume,
 } from '@inference-infra/types';
-import type { DataTag, InfiniteData, QueryKey } from '@tanstack/react-query';
+import { dataTagErrorSymbol, dataTagSymbol, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import type { InferenceInfraHookError } from './types.js';
 
 /** The root every key of this package starts with, so one `invalidateQueries({ queryKey: all })` reaches them all. */
@@ -21,7 +21,30 @@ export type BillingTransactionsPagingQuery = Omit<ListBillingTransactionsQuery, 
 const taggedWith =
   <TData>() =>
   <const TKey extends QueryKey>(key: TKey) =>
-    key as DataTag<TKey, TData, InferenceInfraHookError>;
+    key as Tagged<TKey, TData>;
+
+/**
+ * A key tagged with its data and error types: TanStack's `DataTag`, spelt out. `DataTag` is a conditional type that
+ * declaration emit expands into TanStack's tag symbols; naming the symbols here puts them in scope of the published
+ * declarations, which would otherwise mention symbols they never import.
+ */
+type Tagged<TKey extends QueryKey, TData> = TKey & {
+  [dataTagSymbol]: TData;
+  [dataTagErrorSymbol]: InferenceInfraHookError;
+};
+export type InstanceTypesKey = Tagged<
+  readonly ['inference-infra', 'instanceTypes', 'list', ListInstanceTypesQuery],
+  ListInstanceTypesResponse
+>;
+export type BillingPageKey = Tagged<
+  readonly ['inference-infra', 'billingTransactions', 'page', ListBillingTransactionsQuery],
+  ListBillingTransactionsResponse
+>;
+export type BillingInfiniteKey = Tagged<
+  readonly ['inference-infra', 'billingTransactions', 'infinite', BillingTransactionsPagingQuery],
+  InfiniteData<ListBillingTransactionsResponse, number>
+>;
+export type VolumeKey = Tagged<readonly ['inference-infra', 'volumes', 'detail', string], PersistentVolume>;
 
 /**
  * Every query and mutation key of the hooks: the package root, then the resource, then what was asked.
@@ -35,15 +58,15 @@ export const inferenceInfraKeys = {
   all,
   instanceTypes: {
     all: [...all, 'instanceTypes'] as const,
-    list: (query: ListInstanceTypesQuery = {}) =>
+    list: (query: ListInstanceTypesQuery = {}): InstanceTypesKey =>
       taggedWith<ListInstanceTypesResponse>()([...all, 'instanceTypes', 'list', query]),
   },
   billing: {
     all: [...all, 'billingTransactions'] as const,
     // A single page and the infinite list cache different shapes, so they must never share a key.
-    page: (query: ListBillingTransactionsQuery = {}) =>
+    page: (query: ListBillingTransactionsQuery = {}): BillingPageKey =>
       taggedWith<ListBillingTransactionsResponse>()([...all, 'billingTransactions', 'page', query]),
-    infinite: (query: BillingTransactionsPagingQuery = {}) =>
+    infinite: (query: BillingTransactionsPagingQuery = {}): BillingInfiniteKey =>
       taggedWith<InfiniteData<ListBillingTransactionsResponse, number>>()([
         ...all,
         'billingTransactions',
@@ -54,7 +77,7 @@ export const inferenceInfraKeys = {
   volumes: {
     all: [...all, 'volumes'] as const,
     /** Where `useResizeVolume` writes the volume it resized. */
-    detail: (id: string) => taggedWith<PersistentVolume>()([...all, 'volumes', 'detail', id]),
+    detail: (id: string): VolumeKey => taggedWith<PersistentVolume>()([...all, 'volumes', 'detail', id]),
     /** Mutation key of `useResizeVolume`, for `useIsMutating` and `useMutationState`. */
     resize: [...all, 'volumes', 'resize'] as const,
   },

@@ -1,0 +1,40 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const pnpm = join(repoRoot, '.tools/node_modules/.bin/pnpm');
+
+export interface PublicPackage {
+  name: string;
+  version: string;
+  dir: string;
+}
+
+/** Every package under packages/ that is not private: what a release publishes. */
+export function publicPackages(): PublicPackage[] {
+  return readdirSync(join(repoRoot, 'packages'))
+    .map((folder) => join(repoRoot, 'packages', folder))
+    .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
+    .filter(({ manifest }) => !manifest.private)
+    .map(({ dir, manifest }) => ({ name: manifest.name, version: manifest.version, dir }));
+}
+
+/** Runs a command and returns its output; on failure the error carries both streams, for a readable report. */
+export function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
+  try {
+    return execFileSync(command, args, {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (error) {
+    const failure = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(
+      `${command} ${args.join(' ')} failed in ${cwd}:\n${failure.stdout ?? ''}\n${failure.stderr ?? failure.message}`,
+    );
+  }
+}
