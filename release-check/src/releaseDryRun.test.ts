@@ -62,7 +62,11 @@ describe('a release', () => {
   it.each(publicPackages().map((pkg) => [pkg.name, pkg] as const))(
     'dry-runs the publish of %s with only what users need',
     (_name, pkg) => {
-      const output = runWithNotices(pnpm, ['publish', '--dry-run', '--no-git-checks', '--access', 'public'], pkg.dir);
+      const output = runWithNotices(
+        pnpm,
+        ['publish', '--dry-run', '--no-git-checks', '--access', 'public'],
+        pkg.dir,
+      );
       const files = output.split('\n').filter((line) => /^npm notice \d/.test(line) || /\bdist\//.test(line));
       expect(output).toMatch(new RegExp(`${pkg.name.replace('/', '\\/')}@${pkg.version}`));
       expect(output).toMatch(/dist\/index\.js/);
