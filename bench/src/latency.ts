@@ -58,7 +58,7 @@ export async function sequentialLatency(fixture: Fixture, sizes: Sizes) {
 
 /** Calls per second with 16 calls in flight at all times, for POST embeddings. */
 export async function concurrentThroughput(fixture: Fixture, sizes: Sizes, concurrency = 16) {
-  const { ours } = clientsFor(fixture);
+  const { ours, bareInference, openai } = clientsFor(fixture);
   const embeddingsUrl = `${fixture.baseUrl}/embeddings`;
   const inFlight = (call: () => Promise<unknown>) => async () => {
     // One unit: `concurrency` workers each make `batch` calls back to back.
@@ -80,6 +80,11 @@ export async function concurrentThroughput(fixture: Fixture, sizes: Sizes, concu
       ),
     },
     { name: 'ours', run: inFlight(() => ours.embeddings.create(embeddingBody)) },
+    {
+      name: 'openapi-fetch bare',
+      run: inFlight(() => bareInference.POST('/embeddings', { body: embeddingBody })),
+    },
+    { name: 'openai', run: inFlight(() => openai.embeddings.create(embeddingBody)) },
   ];
   const perUnit = await interleaved(contenders, { ...sizes, batch: 1 });
   const callsPerUnit = concurrency * sizes.batch;

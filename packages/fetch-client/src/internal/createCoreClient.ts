@@ -1,10 +1,10 @@
 import type { paths } from '@inference-infra/types';
 import createOpenapiFetch, { type Client, type Middleware } from 'openapi-fetch';
-import { APIConnectionError, apiErrorFor, type FailedOperation } from '../errors.js';
+import { apiErrorFor, type FailedOperation } from '../errors.js';
 import { ClientConfigError, type ClientOptions, resolveConfig } from './clientConfig.js';
 import type { RequestValidator } from './requestValidator.js';
 import { type Route, routes } from './routes.gen.js';
-import { createCallFetch } from './transport.js';
+import { createCallTransport } from './transport.js';
 import { type WithRequestId, withRequestId } from './withRequestId.js';
 
 type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -82,9 +82,9 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       query: fetchInit.params?.query,
       path: fetchInit.params?.path,
     });
-    const transport = transportFor(route);
+    const client = transportFor(route);
     let serializedBody: string | undefined;
-    const fetch = createCallFetch({
+    const transport = createCallTransport({
       fetch: config.fetch,
       retry: maxRetries === undefined ? config.retry : { ...config.retry, maxRetries },
       timeoutMs: timeoutMs ?? config.timeoutMs,
@@ -94,25 +94,28 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       operation,
       serializedBody: () => serializedBody,
     });
-    type Send = (
-      path: string,
-      init: AnyInit,
-    ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
     const bodySerializer = (body: unknown) => {
       serializedBody = JSON.stringify(body);
       return serializedBody;
     };
-    return (transport[method] as Send)(path, { ...fetchInit, fetch, bodySerializer }).catch(
+    type Send = (
+      path: string,
+      init: AnyInit,
+    ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+    // openapi-fetch reads the answer before it resolves, so settling here ends the timeout once the body is in.
+    return (client[method] as Send)(path, {
+      ...fetchInit,
+      signal: transport.signal,
+      fetch: transport.fetch,
+      bodySerializer,
+    }).then(
+      (result) => {
+        transport.settle();
+        return result;
+      },
       (error: unknown) => {
-        // openapi-fetch parses the body after our transport read it whole; a parse failure means a cut-off answer.
-        if (error instanceof SyntaxError) {
-          throw new APIConnectionError(
-            `The answer of ${route.operationId} is not valid JSON: it was cut off or is not JSON`,
-            operation,
-            { cause: error },
-          );
-        }
-        throw error;
+        transport.settle();
+        throw transport.readFailure(error);
       },
     );
   }

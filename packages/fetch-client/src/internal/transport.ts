@@ -3,6 +3,7 @@ import {
   APIConnectionTimeoutError,
   APIUserAbortError,
   type FailedOperation,
+  InferenceInfraError,
 } from '../errors.js';
 import {
   backoffMs,
@@ -23,14 +24,24 @@ export interface CallTransportOptions {
   /** A stream's body may last longer than the timeout, which then covers the wait for the headers only. */
   streaming: boolean;
   operation: FailedOperation;
-  /**
-   * The serialized body of the call, kept by the caller's body serializer. A retry sends it again in a fresh
-   * request: cheaper than cloning every request up front, which tees its body stream.
-   */
-  serializedBody?: () => BodyInit | undefined;
+  /** The serialized body of the call: a retry sends it again in a fresh request. */
+  serializedBody: () => BodyInit | undefined;
 }
 
-class TimeoutSignalReason extends Error {}
+/** One call's transport: the `fetch` handed to openapi-fetch, and what the caller needs around it. */
+export interface CallTransport {
+  /** Retries with backoff (honouring `Retry-After`), a timeout per attempt, and the caller's abort signal. */
+  fetch: (request: Request, init?: RequestInit) => Promise<Response>;
+  /**
+   * The signal of the first attempt. openapi-fetch builds that request, so it must carry this signal from the
+   * start: re-wrapping every request with a new signal would cost each call a copy.
+   */
+  signal: AbortSignal;
+  /** Ends the call's timer (and, but for streams, its abort listener) once the answer has been read. */
+  settle(): void;
+  /** The typed error for a failure while the answer was being read: a timeout, an abort, or a cut-off body. */
+  readFailure(error: unknown): unknown;
+}
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -47,37 +58,133 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/**
- * The `fetch` handed to openapi-fetch for one call: a timeout per attempt, the caller's abort signal, and retries
- * with backoff that honour `Retry-After`. Every failure leaves as one of the typed errors of `errors.ts`.
- */
-export function createCallFetch(options: CallTransportOptions) {
-  const { retry, operation } = options;
-  return async function callFetch(request: Request, init?: RequestInit): Promise<Response> {
+function describeCause(cause: unknown): string {
+  const inner = (cause as { cause?: { code?: string; message?: string } })?.cause;
+  return inner?.code ?? inner?.message ?? (cause as Error)?.message ?? String(cause);
+}
+
+export function createCallTransport(options: CallTransportOptions): CallTransport {
+  const { retry, operation, signal: callerSignal } = options;
+  const name = operation.operationId ?? operation.path;
+  let controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timedOut = false;
+  const onCallerAbort = () => controller.abort(callerSignal?.reason);
+  callerSignal?.addEventListener('abort', onCallerAbort);
+
+  // Each attempt gets its own controller and timer; the timer keeps running after the headers (but for streams) so
+  // that the timeout covers reading the body too, until settle().
+  const arm = () => {
+    controller = new AbortController();
+    timedOut = false;
+    if (callerSignal?.aborted) controller.abort(callerSignal.reason);
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, options.timeoutMs);
+  };
+  const disarm = () => clearTimeout(timer);
+  const settle = () => {
+    disarm();
+    if (!options.streaming) callerSignal?.removeEventListener('abort', onCallerAbort);
+  };
+  arm();
+
+  const failureOf = (cause: unknown): APIConnectionError | APIUserAbortError => {
+    if (callerSignal?.aborted) return new APIUserAbortError(operation);
+    if (timedOut) {
+      return new APIConnectionTimeoutError(
+        `No complete answer within ${options.timeoutMs} ms: ${name}`,
+        operation,
+        {
+          cause,
+        },
+      );
+    }
+    return new APIConnectionError(`Connection failed: ${name}: ${describeCause(cause)}`, operation, {
+      cause,
+    });
+  };
+
+  const sleepOrAbort = async (ms: number) => {
+    try {
+      await sleep(ms, callerSignal);
+    } catch {
+      throw new APIUserAbortError(operation);
+    }
+  };
+
+  async function callFetch(request: Request, init?: RequestInit): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
+      if (attempt > 0) arm();
       const attemptRequest =
-        attempt === 0 || request.body === null
+        attempt === 0
           ? request
-          : new Request(request, { body: options.serializedBody?.() });
-      const outcome = await attemptOnce(attemptRequest, init, options);
-      const canRetry = attempt < retry.maxRetries && !options.signal?.aborted;
-      if (outcome.response) {
-        const { response } = outcome;
+          : new Request(request, {
+              signal: controller.signal,
+              body: request.body === null ? null : options.serializedBody(),
+            });
+      const canRetry = attempt < retry.maxRetries;
+      let response: Response;
+      try {
+        response = await options.fetch(attemptRequest, init);
+      } catch (cause) {
+        disarm();
+        const error = failureOf(cause);
         const retryable =
-          isRetryableStatus(response.status) && (!options.stateChanging || response.status === 429);
-        const waitMs = retryable && canRetry ? delayBeforeRetry(response.headers, attempt, retry) : null;
-        if (waitMs === null) return response;
-        await response.body?.cancel().catch(() => undefined);
-        await sleepOrAbort(waitMs, options.signal, operation);
+          !(error instanceof APIUserAbortError) &&
+          (!options.stateChanging || requestNeverReachedServer(error.cause));
+        if (!(retryable && canRetry)) {
+          settle();
+          throw error;
+        }
+        await sleepOrAbort(backoffMs(attempt, retry));
         continue;
       }
-      const { error } = outcome;
+      // The headers are in: from here on, a stream is ended by the caller's signal alone.
+      if (options.streaming) disarm();
       const retryable =
-        !(error instanceof APIUserAbortError) &&
-        (!options.stateChanging || requestNeverReachedServer(error.cause));
-      if (!(retryable && canRetry)) throw error;
-      await sleepOrAbort(backoffMs(attempt, retry), options.signal, operation);
+        isRetryableStatus(response.status) && (!options.stateChanging || response.status === 429);
+      const waitMs =
+        retryable && canRetry && !callerSignal?.aborted
+          ? delayBeforeRetry(response.headers, attempt, retry)
+          : null;
+      if (waitMs === null) return response;
+      disarm();
+      await response.body?.cancel().catch(() => undefined);
+      await sleepOrAbort(waitMs);
     }
+  }
+
+  return {
+    fetch: callFetch,
+    get signal() {
+      return controller.signal;
+    },
+    settle,
+    readFailure(error: unknown) {
+      if (error instanceof InferenceInfraError) return error;
+      if (error instanceof SyntaxError) {
+        return new APIConnectionError(
+          `The answer of ${name} is not valid JSON: it was cut off or is not JSON`,
+          operation,
+          {
+            cause: error,
+          },
+        );
+      }
+      if (callerSignal?.aborted || timedOut) return failureOf(error);
+      if (error instanceof TypeError) {
+        return new APIConnectionError(
+          `The answer of ${name} was cut off: ${describeCause(error)}`,
+          operation,
+          {
+            cause: error,
+          },
+        );
+      }
+      return error;
+    },
   };
 }
 
@@ -85,76 +192,4 @@ function delayBeforeRetry(headers: Headers, attempt: number, retry: RetryPolicy)
   const asked = retryAfterMs(headers);
   if (asked === null) return backoffMs(attempt, retry);
   return asked <= retry.maxRetryAfterMs ? asked : null;
-}
-
-async function sleepOrAbort(ms: number, signal: AbortSignal | undefined, operation: FailedOperation) {
-  try {
-    await sleep(ms, signal);
-  } catch {
-    throw new APIUserAbortError(operation);
-  }
-}
-
-type AttemptOutcome =
-  | { response: Response; error?: undefined }
-  | { response?: undefined; error: APIConnectionError | APIUserAbortError };
-
-async function attemptOnce(
-  request: Request,
-  init: RequestInit | undefined,
-  options: CallTransportOptions,
-): Promise<AttemptOutcome> {
-  const { signal: callerSignal, operation } = options;
-  if (callerSignal?.aborted) return { error: new APIUserAbortError(operation) };
-  const controller = new AbortController();
-  const onCallerAbort = () => controller.abort(callerSignal?.reason);
-  callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-  const timer = setTimeout(() => controller.abort(new TimeoutSignalReason()), options.timeoutMs);
-  const settle = () => {
-    clearTimeout(timer);
-    callerSignal?.removeEventListener('abort', onCallerAbort);
-  };
-  try {
-    const response = await options.fetch(request, { ...init, signal: controller.signal });
-    if (options.streaming) {
-      // The headers are in: from here the caller's signal alone may end the stream.
-      clearTimeout(timer);
-      return { response };
-    }
-    // Reading the body inside the attempt puts it under the same timeout and abort, and turns a cut-off body into
-    // a connection error here rather than a parse error later.
-    const body = await response.arrayBuffer();
-    settle();
-    return {
-      response: new Response(body.byteLength > 0 ? body : null, {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      }),
-    };
-  } catch (cause) {
-    settle();
-    if (callerSignal?.aborted) return { error: new APIUserAbortError(operation) };
-    if (controller.signal.reason instanceof TimeoutSignalReason) {
-      return {
-        error: new APIConnectionTimeoutError(
-          `No complete answer within ${options.timeoutMs} ms: ${operation.operationId ?? operation.path}`,
-          operation,
-          { cause },
-        ),
-      };
-    }
-    return {
-      error: new APIConnectionError(
-        `Connection failed: ${operation.operationId ?? operation.path}: ${describeCause(cause)}`,
-        operation,
-        { cause },
-      ),
-    };
-  }
-}
-
-function describeCause(cause: unknown): string {
-  const inner = (cause as { cause?: { code?: string; message?: string } })?.cause;
-  return inner?.code ?? inner?.message ?? (cause as Error)?.message ?? String(cause);
 }
