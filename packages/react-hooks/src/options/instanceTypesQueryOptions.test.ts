@@ -17,11 +17,13 @@ describe('instanceTypesQueryOptions', () => {
 
   it("hands TanStack's signal to the request, so cancelling the query aborts it", async () => {
     let abortedRequest: string | undefined;
+    // Like a real fetch, it honours the signal of the Request as well as one passed in init.
     const hangingFetch = (request: Request | string | URL, init?: RequestInit) =>
       new Promise<Response>((_, reject) => {
-        init?.signal?.addEventListener('abort', () => {
+        const signal = init?.signal ?? (request as Request).signal;
+        signal.addEventListener('abort', () => {
           abortedRequest = (request as Request).url;
-          reject(init.signal?.reason);
+          reject(signal.reason);
         });
       });
     const client = createClient({ apiKey, platformUrl: inject('mockPlatformUrl'), fetch: hangingFetch });
