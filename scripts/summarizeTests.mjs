@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-// The workspaces of pnpm-workspace.yaml: single folders and the children of `packages/` and `examples/`.
+// The workspaces of pnpm-workspace.yaml: single folders and the children of `packages/`, `examples/` and `tools/`.
 const children = (folder) =>
   existsSync(join(root, folder)) ? readdirSync(join(root, folder)).map((name) => `${folder}/${name}`) : [];
 const workspaces = [
@@ -14,6 +14,7 @@ const workspaces = [
   'release-check',
   ...children('packages'),
   ...children('examples'),
+  ...children('tools'),
 ];
 let passed = 0;
 let failed = 0;

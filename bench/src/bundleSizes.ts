@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
+import { gzippedBundleSize } from '@inference-infra/test-kit/bundleSize';
 
 const benchDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -19,36 +18,12 @@ new OpenAI({ apiKey: 'k', dangerouslyAllowBrowser: true }).embeddings.create({ m
 const hooksEntry = `import { useInstanceTypes } from '@inference-infra/react-hooks';
 export function Types() { return useInstanceTypes({}).data?.data.length ?? 0; }`;
 
-function loaded(metafile: Metafile, output: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(output)) return seen;
-  seen.add(output);
-  for (const imported of metafile.outputs[output]?.imports ?? []) {
-    if (imported.kind === 'import-statement' && !imported.external) loaded(metafile, imported.path, seen);
-  }
-  return seen;
-}
+/** The peers an app brings itself, left out of every count. */
+const peers = ['react', 'react-dom', '@tanstack/react-query', 'react/jsx-runtime'];
 
 /** Min+gz bytes a browser loads up front for `source` (chunks behind a dynamic import are not counted). */
-export async function gzippedSize(source: string): Promise<number> {
-  const result = await build({
-    stdin: { contents: source, resolveDir: benchDir, loader: 'tsx' },
-    bundle: true,
-    minify: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    outdir: 'out',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-    external: ['react', 'react-dom', '@tanstack/react-query', 'react/jsx-runtime'],
-  });
-  const entry = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint)?.[0] ?? '';
-  const chunks = loaded(result.metafile, entry);
-  return result.outputFiles
-    .filter((file) => [...chunks].some((chunk) => file.path.endsWith(chunk)))
-    .reduce((sum, file) => sum + gzipSync(file.contents, { level: 9 }).byteLength, 0);
+export function gzippedSize(source: string): Promise<number> {
+  return gzippedBundleSize(source, { resolveDir: benchDir, external: peers });
 }
 
 export async function bundleSizes(): Promise<Map<string, number>> {

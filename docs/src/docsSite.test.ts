@@ -2,9 +2,15 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { launchChromium } from '@inference-infra/test-kit/browser';
+import {
+  blockRequestsPastLoopback,
+  createPageProblems,
+  recordPageProblems,
+} from '@inference-infra/test-kit/pageProblems';
+import { type StaticServer, startStaticServer } from '@inference-infra/test-kit/staticServer';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StaticServer, startStaticServer } from './staticServer.js';
 
 interface SpecServer {
   url: string;
@@ -51,27 +57,6 @@ const baseAddresses = [
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 const screenshotPath = fileURLToPath(new URL('../test-artifacts/docs-site.png', import.meta.url));
 
-/** The flags that keep Chromium's own background traffic (updates, sync, QUIC probes) off the network. */
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
-function isOnLoopback(address: string): boolean {
-  const url = new URL(address);
-  // Inline content never leaves the page.
-  if (url.protocol === 'data:') return true;
-  // A blob: address has an empty hostname; the origin that made it is what counts.
-  const hostname = url.protocol === 'blob:' ? new URL(url.origin).hostname : url.hostname;
-  return hostname === '127.0.0.1';
-}
-
 /**
  * Opens an operation the way a reader does: its tag in the sidebar, then its summary. The sidebar is always
  * mounted, whereas the main column mounts a section only when it nears the viewport and re-renders it on the way.
@@ -101,10 +86,7 @@ describe('the API reference site (dist/index.html in headless Chromium)', () => 
   let server: StaticServer | undefined;
   let browser: Browser | undefined;
   let page: Page;
-  const consoleErrors: string[] = [];
-  const failedRequests: string[] = [];
-  // A set: the route and the request listener both see a routed request.
-  const requestsPastLoopback = new Set<string>();
+  const problems = createPageProblems();
 
   // One page load shared by the tests below, in order: Chromium takes many seconds to start on a small machine.
   beforeAll(async () => {
@@ -114,34 +96,12 @@ describe('the API reference site (dist/index.html in headless Chromium)', () => 
       );
     }
     server = await startStaticServer({ rootDir: distDir });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: chromiumArgs,
-    });
+    browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    // Aborted here, so a regression is reported by the test below instead of being sent anywhere.
-    await context.route('**/*', (route) => {
-      if (isOnLoopback(route.request().url())) return route.continue();
-      requestsPastLoopback.add(route.request().url());
-      return route.abort('blockedbyclient');
-    });
+    // Requests past loopback are aborted: a regression is reported by the last test, never sent anywhere.
+    await blockRequestsPastLoopback(context, problems);
     page = await context.newPage();
-    page.on('request', (request) => {
-      if (!isOnLoopback(request.url())) requestsPastLoopback.add(request.url());
-    });
-    page.on('websocket', (socket) => {
-      if (!isOnLoopback(socket.url())) requestsPastLoopback.add(socket.url());
-    });
-    page.on('requestfailed', (request) =>
-      failedRequests.push(`${request.url()}: ${request.failure()?.errorText}`),
-    );
-    page.on('response', (response) => {
-      if (response.status() >= 400) failedRequests.push(`${response.url()}: HTTP ${response.status()}`);
-    });
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
-    });
-    page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
+    recordPageProblems(page, problems);
 
     await page.goto(server.url, { waitUntil: 'networkidle' });
     // The sidebar logo is added by an effect, so it exists only once the server-rendered page has hydrated;
@@ -151,8 +111,8 @@ describe('the API reference site (dist/index.html in headless Chromium)', () => 
       .waitFor()
       .catch((error: Error) => {
         // A page whose script was blocked or failed never hydrates; say why instead of only timing out.
-        const problems = { requestsPastLoopback: [...requestsPastLoopback], failedRequests, consoleErrors };
-        throw new Error(`The page did not hydrate: ${error.message}\n${JSON.stringify(problems, null, 2)}`);
+        const seen = { ...problems, requestsPastLoopback: [...problems.requestsPastLoopback] };
+        throw new Error(`The page did not hydrate: ${error.message}\n${JSON.stringify(seen, null, 2)}`);
       });
   });
 
@@ -200,8 +160,8 @@ describe('the API reference site (dist/index.html in headless Chromium)', () => 
   });
 
   it('made no request past 127.0.0.1, had no failed request and logged no console error', () => {
-    expect([...requestsPastLoopback]).toEqual([]);
-    expect(failedRequests).toEqual([]);
-    expect(consoleErrors).toEqual([]);
+    expect([...problems.requestsPastLoopback]).toEqual([]);
+    expect(problems.failedRequests).toEqual([]);
+    expect(problems.consoleErrors).toEqual([]);
   });
 });

@@ -1,11 +1,10 @@
 import { startMockServer } from '@inference-infra/mock-server';
+import { provideMockUrls } from '@inference-infra/test-kit/mockGlobalSetup';
 import type { TestProject } from 'vitest/node';
 import { startPlatformServer } from './platformServer';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    mockBaseUrl: string;
-    mockPlatformUrl: string;
     /** The filtering and paging stand-in for the platform address, in front of the mock (see platformServer.ts). */
     platformUrl: string;
   }
@@ -18,8 +17,7 @@ export default async function setup(project: TestProject) {
     await mock.close();
     throw error;
   });
-  project.provide('mockBaseUrl', mock.baseUrl);
-  project.provide('mockPlatformUrl', mock.platformUrl);
+  provideMockUrls(project, mock);
   project.provide('platformUrl', platform.url);
   return async () => {
     await platform.close();

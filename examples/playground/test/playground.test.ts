@@ -1,39 +1,22 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { launchChromium } from '@inference-infra/test-kit/browser';
+import {
+  blockRequestsPastLoopback,
+  createPageProblems,
+  recordPageProblems,
+} from '@inference-infra/test-kit/pageProblems';
+import { type StaticServer, startStaticServer } from '@inference-infra/test-kit/staticServer';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type StaticServer, startStaticServer } from '../scripts/staticServer.js';
 import { instanceTypes, transactionCount } from './platformServer';
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 const artifactsDir = fileURLToPath(new URL('../test-artifacts', import.meta.url));
 
-/** The flags that keep Chromium's own background traffic (updates, sync, QUIC probes) off the network. */
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
-function isOnLoopback(address: string): boolean {
-  const url = new URL(address);
-  // Inline content (the generated image, the empty icon) never leaves the page.
-  if (url.protocol === 'data:') return true;
-  return url.hostname === '127.0.0.1';
-}
-
 /** Everything the page did that the last test checks: it must all stay empty. */
-const problems = {
-  requestsPastLoopback: new Set<string>(),
-  failedRequests: [] as string[],
-  consoleErrors: [] as string[],
-};
+const problems = createPageProblems();
 /** Every request the page made, as `METHOD url`. */
 const requests: string[] = [];
 
@@ -43,21 +26,8 @@ async function openPage(
   pageUrl: string,
 ): Promise<Page> {
   const page = await context.newPage();
-  page.on('request', (request) => {
-    requests.push(`${request.method()} ${request.url()}`);
-    if (!isOnLoopback(request.url())) problems.requestsPastLoopback.add(request.url());
-  });
-  page.on('requestfailed', (request) =>
-    problems.failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`),
-  );
-  page.on('response', (response) => {
-    if (response.status() >= 400)
-      problems.failedRequests.push(`${response.url()}: HTTP ${response.status()}`);
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.consoleErrors.push(`uncaught: ${error.message}`));
+  recordPageProblems(page, problems);
+  page.on('request', (request) => requests.push(`${request.method()} ${request.url()}`));
   await page.goto(`${pageUrl}?${new URLSearchParams(search)}`);
   return page;
 }
@@ -84,17 +54,10 @@ describe('the playground (dist/ in headless Chromium, on the mock and a paging p
       );
     }
     server = await startStaticServer({ rootDir: distDir });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: chromiumArgs,
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    // Aborted here, so a regression is reported by the last test instead of being sent anywhere.
-    await context.route('**/*', (route) => {
-      if (isOnLoopback(route.request().url())) return route.continue();
-      problems.requestsPastLoopback.add(route.request().url());
-      return route.abort('blockedbyclient');
-    });
+    // Requests past loopback are aborted: a regression is reported by the last test, never sent anywhere.
+    await blockRequestsPastLoopback(context, problems);
     page = await openPage(
       context,
       { baseUrl: inject('mockBaseUrl'), platformUrl: inject('platformUrl') },

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
+import { gzippedBundleSize } from '@inference-infra/test-kit/bundleSize';
 import { describe, expect, it } from 'vitest';
-import { gzippedBundleSize, typicalEntry } from './test/bundleSize.js';
+import { typicalEntry } from './test/typicalEntry.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -19,7 +20,7 @@ const budgets = [
 
 describe('bundle size', () => {
   it.each(budgets)('$entry stays within $maxBytes bytes min+gz', async ({ entry, maxBytes }) => {
-    const size = await gzippedBundleSize(typicalEntry(entry), packageDir);
+    const size = await gzippedBundleSize(typicalEntry(entry), { resolveDir: packageDir });
     console.log(`${entry}: ${size} bytes min+gz (budget ${maxBytes})`);
     expect(size).toBeLessThanOrEqual(maxBytes);
   });

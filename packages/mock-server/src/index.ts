@@ -1,3 +1,4 @@
+export { type PrismProcess, type StartPrismOptions, startPrism } from './prismProcess.js';
 export {
   defaultSpecPath,
   type MockServer,

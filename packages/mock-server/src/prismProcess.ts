@@ -1,40 +1,61 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { freePort } from './freePort.js';
 
 const require = createRequire(import.meta.url);
 
+/** Only loopback: a Prism mock accepts any key, and a proxy would relay anyone's calls to its upstream. */
+const host = '127.0.0.1';
+
 export interface PrismProcess {
+  /** The address Prism listens on, e.g. `http://127.0.0.1:43127`. */
   url: string;
+  /** Ends Prism: SIGTERM, then SIGKILL after 5 s. Resolves at once when it has exited already. */
   stop(): Promise<void>;
+}
+
+export interface StartPrismOptions {
+  /** Port on 127.0.0.1; by default a free one. */
+  port?: number;
+  /** How long Prism may take to listen before it is killed and the start rejected (default 60 s). */
+  startTimeoutMs?: number;
 }
 
 function prismCliPath(): string {
   return join(dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
 }
 
-/** Starts `prism mock` on the bundled spec and resolves once it listens; rejects with its output if it exits first. */
-export function startPrism(specPath: string, port: number, startTimeoutMs = 60_000): Promise<PrismProcess> {
+/**
+ * Starts the Prism CLI shipped with this package, with `prismArgs` such as `['mock', specPath]` or
+ * `['proxy', specPath, upstreamUrl]`, on 127.0.0.1. Resolves once it listens; rejects with its output if it exits
+ * first or does not listen in time.
+ */
+export async function startPrism(
+  prismArgs: readonly string[],
+  { port, startTimeoutMs = 60_000 }: StartPrismOptions = {},
+): Promise<PrismProcess> {
+  const listenPort = port ?? (await freePort(host));
   const child = spawn(
     process.execPath,
-    [prismCliPath(), 'mock', specPath, '--host', '127.0.0.1', '--port', String(port)],
+    [prismCliPath(), ...prismArgs, '--host', host, '--port', String(listenPort)],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } },
   );
+  const name = `prism ${prismArgs[0] ?? ''}`.trim();
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`Prism did not start within ${startTimeoutMs} ms:\n${output}`));
+      reject(new Error(`${name} did not start within ${startTimeoutMs} ms:\n${output}`));
     }, startTimeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Prism is listening')) {
-        clearTimeout(timer);
-        child.stdout?.off('data', onData);
-        // Keep draining Prism's log so a full pipe never blocks it.
-        child.stdout?.resume();
-        resolve({ url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) });
-      }
+      if (!output.includes('Prism is listening')) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      // Prism logs every request: keep draining, so a full pipe never blocks it.
+      child.stdout?.resume();
+      resolve({ url: `http://${host}:${listenPort}`, stop: () => stopChild(child) });
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -42,7 +63,7 @@ export function startPrism(specPath: string, port: number, startTimeoutMs = 60_0
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`Prism exited with code ${code} before listening:\n${output}`));
+      reject(new Error(`${name} exited with code ${code} before listening:\n${output}`));
     });
   });
 }

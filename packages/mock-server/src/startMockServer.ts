@@ -3,7 +3,6 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { createSurfaceHandler } from './forwardToPrism.js';
-import { freePort } from './freePort.js';
 import { startPrism } from './prismProcess.js';
 import { inferencePathPrefix, type Surface, surfaceRoutesFromSpec } from './surfaces.js';
 
@@ -54,7 +53,7 @@ function close(server: Server): Promise<void> {
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const specPath = options.specPath ?? defaultSpecPath();
   const routes = surfaceRoutesFromSpec(JSON.parse(await readFile(specPath, 'utf8')));
-  const prism = await startPrism(specPath, await freePort(host));
+  const prism = await startPrism(['mock', specPath]);
   const servers: Server[] = [];
   try {
     const ports: Record<Surface, number> = { inference: 0, platform: 0 };

@@ -28,7 +28,7 @@ describe('startStaticServer', () => {
   let server: StaticServer;
 
   beforeAll(async () => {
-    parentDir = await mkdtemp(join(tmpdir(), 'docs-static-'));
+    parentDir = await mkdtemp(join(tmpdir(), 'static-server-'));
     await writeFile(join(parentDir, 'secret.txt'), 'outside the root');
     const rootDir = join(parentDir, 'site');
     await mkdir(rootDir);

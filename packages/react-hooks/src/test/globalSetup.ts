@@ -1,11 +1,10 @@
 import { startMockServer } from '@inference-infra/mock-server';
+import { provideMockUrls } from '@inference-infra/test-kit/mockGlobalSetup';
 import type { TestProject } from 'vitest/node';
 import { startPlatformServer } from './platformServer.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    mockBaseUrl: string;
-    mockPlatformUrl: string;
     /** The paging stand-in for the platform address (see platformServer.ts). */
     pagingPlatformUrl: string;
   }
@@ -19,8 +18,7 @@ export default async function setup(project: TestProject) {
     startMockServer({ streamEventIntervalMs: 200 }),
     startPlatformServer(),
   ]);
-  project.provide('mockBaseUrl', mock.baseUrl);
-  project.provide('mockPlatformUrl', mock.platformUrl);
+  provideMockUrls(project, mock);
   project.provide('pagingPlatformUrl', paging.url);
   return async () => {
     await Promise.all([mock.close(), paging.close()]);

@@ -1,17 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
-/**
- * A loopback stand-in for the platform address that applies what Prism does not: billing pages by `limit` and
- * `offset`, and instance-type filters. Prism answers the spec's static examples (three transactions, `hasMore:
- * false`), which cannot show paging to the end. Sends CORS headers and answers preflights like the mock does.
- */
-export interface PlatformServer {
-  url: string;
-  /** Every request, as `METHOD path?query`, preflights included. */
-  requests: string[];
-  close(): Promise<void>;
-}
+import {
+  type PagingPlatformServer,
+  startPagingPlatformServer,
+} from '@inference-infra/test-kit/pagingPlatformServer';
 
 export const transactionCount = 23;
 
@@ -42,82 +32,15 @@ const instanceTypes = [
   deployment_type: 'on-demand',
 }));
 
-const corsHeaders = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, PATCH, POST, OPTIONS',
-  'access-control-allow-headers': 'authorization, content-type',
-  'access-control-expose-headers': 'x-request-id',
-};
-
-let lastRequestNumber = 0;
-
-function sendJson(res: ServerResponse, status: number, body: unknown, requestId: string) {
-  res.writeHead(status, { ...corsHeaders, 'content-type': 'application/json', 'x-request-id': requestId });
-  res.end(JSON.stringify(body));
-}
-
-function answer(req: IncomingMessage, res: ServerResponse, url: URL) {
-  const requestId = `req_paging_${++lastRequestNumber}`;
-  if (req.method === 'OPTIONS') {
-    res.writeHead(204, corsHeaders).end();
-    return;
-  }
-  if (!req.headers.authorization?.startsWith('Bearer ')) {
-    const error = { message: 'Missing bearer key', type: 'authentication_error', code: null, param: null };
-    sendJson(res, 401, { error: { ...error, requestId } }, requestId);
-    return;
-  }
-  const query = url.searchParams;
-  if (req.method === 'GET' && url.pathname === '/api/v1/billing/transactions') {
-    const limit = Number(query.get('limit') ?? 50);
-    const offset = Number(query.get('offset') ?? 0);
-    const data = transactions.slice(offset, offset + limit);
-    const meta = {
-      hasMore: offset + data.length < transactions.length,
-      total: transactions.length,
-      requestId,
-    };
-    sendJson(res, 200, { data, meta }, requestId);
-    return;
-  }
-  if (req.method === 'GET' && url.pathname === '/api/v1/instances/types') {
-    const data = instanceTypes
-      .filter((type) => !query.has('gpu_type') || type.gpu_type === query.get('gpu_type'))
-      .filter((type) => !query.has('region') || type.region === query.get('region'))
-      .filter((type) => !query.has('gpu_count') || type.gpu_count === Number(query.get('gpu_count')))
-      .sort((a, b) => a.hourly_rate - b.hourly_rate);
-    sendJson(res, 200, { data, meta: { hasMore: false, total: data.length, requestId } }, requestId);
-    return;
-  }
-  const error = {
-    message: `No route ${url.pathname}`,
-    type: 'not_found_error',
-    code: 'unknown_path',
-    param: null,
-  };
-  sendJson(res, 404, { error: { ...error, requestId } }, requestId);
-}
-
-export function startPlatformServer(): Promise<PlatformServer> {
-  const requests: string[] = [];
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    requests.push(`${req.method} ${url.pathname}${url.search}`);
-    answer(req, res, url);
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        requests,
-        close: () =>
-          new Promise((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
-    });
+/**
+ * The paging stand-in for the platform address, with the fixtures above; like the API, it wants a bearer key and
+ * answers 404 to a path it does not serve. Starts on a free loopback port.
+ */
+export function startPlatformServer(): Promise<PagingPlatformServer> {
+  return startPagingPlatformServer({
+    transactions,
+    instanceTypes,
+    requestIdPrefix: 'req_paging_',
+    requireBearerKey: true,
   });
 }

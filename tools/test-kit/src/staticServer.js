@@ -1,0 +1,93 @@
+// Plain JavaScript with JSDoc types: `node scripts/serveDocs.js` and `node scripts/servePlayground.js` import it
+// without a TypeScript loader.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+
+/** The few types a Redoc or Vite build contains; anything else is served as bytes. */
+const contentTypes = new Map([
+  ['.html', 'text/html; charset=utf-8'],
+  ['.js', 'text/javascript; charset=utf-8'],
+  ['.css', 'text/css; charset=utf-8'],
+  ['.json', 'application/json; charset=utf-8'],
+  ['.svg', 'image/svg+xml'],
+  ['.png', 'image/png'],
+  ['.ico', 'image/x-icon'],
+]);
+
+/**
+ * @typedef {object} StaticServer
+ * @property {string} url The root address, with a trailing slash, e.g. `http://127.0.0.1:4012/`.
+ * @property {number} port
+ * @property {() => Promise<void>} close Stops the server, ending open keep-alive connections too.
+ */
+
+/**
+ * Maps a request path to a file under `rootDir`, or null when it would leave it.
+ * @param {string} rootDir An absolute directory.
+ * @param {string} requestUrl The raw request target, e.g. `/index.html?x=1`.
+ * @returns {string | null}
+ */
+export function resolveRequestPath(rootDir, requestUrl) {
+  let pathname;
+  try {
+    // Decoding first, so `%2e%2e/` cannot slip past the containment check below.
+    pathname = decodeURIComponent(new URL(requestUrl, 'http://localhost').pathname);
+  } catch {
+    return null;
+  }
+  const relativePath = pathname.endsWith('/') ? `${pathname}index.html` : pathname;
+  const filePath = resolve(join(rootDir, relativePath));
+  return filePath.startsWith(rootDir + sep) ? filePath : null;
+}
+
+/**
+ * Serves the files of `rootDir` read-only on 127.0.0.1 only: a built site is for the local machine.
+ * @param {{ rootDir: string, port?: number }} options Port 0 (the default) picks a free port.
+ * @returns {Promise<StaticServer>}
+ */
+export function startStaticServer({ rootDir, port = 0 }) {
+  const root = resolve(rootDir);
+  const server = createServer(async (request, response) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const filePath = resolveRequestPath(root, request.url ?? '/');
+    const fileStat = filePath ? await stat(filePath).catch(() => null) : null;
+    if (!filePath || !fileStat?.isFile()) {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': contentTypes.get(extname(filePath)) ?? 'application/octet-stream',
+      'content-length': fileStat.size,
+      // Sites are rebuilt in place; a cached index.html would hide the rebuild or point at assets that are gone.
+      'cache-control': 'no-cache',
+    });
+    if (request.method === 'HEAD') {
+      response.end();
+      return;
+    }
+    createReadStream(filePath).pipe(response);
+  });
+
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const address = server.address();
+      const boundPort = typeof address === 'object' && address ? address.port : port;
+      resolvePromise({
+        url: `http://127.0.0.1:${boundPort}/`,
+        port: boundPort,
+        close: () =>
+          new Promise((done, fail) => {
+            server.close((error) => (error ? fail(error) : done()));
+            // A browser keeps idle connections open; without this, close would wait for them to time out.
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
