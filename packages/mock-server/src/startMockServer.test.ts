@@ -98,6 +98,13 @@ describe('the mock rejects input out of the spec with the spec error body naming
       /<= 10000/,
     ],
     ['missing size_gb', '/api/v1/storage/vol_1', { method: 'PATCH', body: '{}' }, 'size_gb', /required/],
+    [
+      'unknown field sizeGb',
+      '/api/v1/storage/vol_1',
+      { method: 'PATCH', body: '{"size_gb":500,"sizeGb":500}' },
+      'sizeGb',
+      /not a field/,
+    ],
     ['limit 101', '/api/v1/billing/transactions?limit=101', {}, 'limit', /<= 100/],
     ['offset -1', '/api/v1/billing/transactions?offset=-1', {}, 'offset', />= 0/],
     ['type foo', '/api/v1/billing/transactions?type=foo', {}, 'type', /credit, usage, refund, adjustment/],

@@ -37,6 +37,10 @@ const codeByKeyword: Record<string, string> = {
  */
 function fieldOf(violation: PrismViolation): string | null {
   const [, , ...field] = violation.location;
+  // An unknown field is reported on its parent object; the name comes only in the message.
+  const unknown =
+    violation.code === 'additionalProperties' ? /found '([^']+)'/.exec(violation.message)?.[1] : undefined;
+  if (unknown) return [...field, unknown].join('.');
   if (field.length > 0) return field.join('.');
   const missing = /must have required property '([^']+)'/.exec(violation.message)?.[1];
   return missing ?? null;
@@ -44,6 +48,7 @@ function fieldOf(violation: PrismViolation): string | null {
 
 /** Prism says "Request body property size_gb must be >= 10"; the client needs "size_gb: must be >= 10". */
 function ruleOf(violation: PrismViolation): string {
+  if (violation.code === 'additionalProperties') return 'is not a field of this request';
   return violation.message
     .replace(/^Request (body|query|path|header)( parameter| property)? ?/i, '')
     .replace(/^\S+ (?=must|should)/, '')
