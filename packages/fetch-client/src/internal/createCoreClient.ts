@@ -120,6 +120,16 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
     );
   }
 
+  /** A failure status becomes the typed error of its status, carrying the parsed body and the request id. */
+  function throwIfFailed(method: HttpMethod, path: string, error: unknown, response: Response) {
+    if (response.ok) return;
+    throw apiErrorFor(response.status, error as never, response.headers, {
+      method,
+      path,
+      operationId: routeOf(method, path).operationId,
+    });
+  }
+
   const lowLevel =
     (method: HttpMethod) =>
     (path: string, init: AnyInit = {}) =>
@@ -139,13 +149,7 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
     },
     async call<T>(method: HttpMethod, path: string, init: AnyInit & CallOptions) {
       const { data, error, response } = await send(method, path, init);
-      if (!response.ok) {
-        throw apiErrorFor(response.status, error as never, response.headers, {
-          method,
-          path,
-          operationId: routeOf(method, path).operationId,
-        });
-      }
+      throwIfFailed(method, path, error, response);
       return withRequestId(data as T, response);
     },
     async callStream(method, path, init, controller) {
@@ -160,13 +164,7 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
         { ...init, signal: controller.signal, parseAs: 'stream' },
         true,
       );
-      if (!response.ok) {
-        throw apiErrorFor(response.status, error as never, response.headers, {
-          method,
-          path,
-          operationId: routeOf(method, path).operationId,
-        });
-      }
+      throwIfFailed(method, path, error, response);
       return response;
     },
   };
