@@ -105,7 +105,8 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
     // openapi-fetch reads the answer before it resolves, so settling here ends the timeout once the body is in.
     return (client[method] as Send)(path, {
       ...fetchInit,
-      signal: transport.signal,
+      // The caller's signal reaches fetch through the transport, which adds the timeout to it.
+      signal: undefined,
       fetch: transport.fetch,
       bodySerializer,
     }).then(
