@@ -40,6 +40,9 @@ export class EventStream<T> implements AsyncIterable<T> {
     const pending: EventSourceMessage[] = [];
     const parser = createParser({ onEvent: (event) => pending.push(event) });
     const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+    // Cancel the read ourselves on abort: not every fetch (polyfills, test DOMs) ends a body when its signal aborts.
+    const onAbort = () => void reader.cancel().catch(() => undefined);
+    this.controller.signal.addEventListener('abort', onAbort, { once: true });
     let finished = false;
     try {
       while (true) {
@@ -66,6 +69,7 @@ export class EventStream<T> implements AsyncIterable<T> {
       );
     } finally {
       // Leaving early (break, return, throw) must free the connection.
+      this.controller.signal.removeEventListener('abort', onAbort);
       if (!finished) this.controller.abort();
       reader.releaseLock();
     }
