@@ -1,6 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEndlessStreamServer } from './test/endlessStreamServer.js';
+import { describe, expect, it } from 'vitest';
 import { setUpHooks } from './test/renderWithClient.js';
 import { useChatCompletionStream } from './useChatCompletionStream.js';
 
@@ -33,15 +32,40 @@ describe('useChatCompletionStream', () => {
     expect((await sentBody(0)).stream).toBe(true);
   });
 
-  let endless: Awaited<ReturnType<typeof startEndlessStreamServer>>;
-  beforeAll(async () => {
-    endless = await startEndlessStreamServer();
-  });
-  afterAll(() => endless.close());
+  /**
+   * A chat stream that never ends, made in process: a chunk every 20 ms until its reader cancels. An abort test on
+   * it cannot race the end of the stream, however slow the machine. (Over real HTTP the abort is covered by the
+   * fetch client's fault tests; happy-dom's fetch cannot cancel a body that is still receiving data.)
+   */
+  const endlessStream: typeof fetch = async () => {
+    let n = 0;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const encoder = new TextEncoder();
+        const chunk = () =>
+          `data: ${JSON.stringify({
+            id: 'chatcmpl-endless',
+            object: 'chat.completion.chunk',
+            created: 1,
+            model: 'm',
+            choices: [{ index: 0, delta: { content: `${n++} ` }, finish_reason: null }],
+          })}\n\n`;
+        timer = setInterval(() => controller.enqueue(encoder.encode(chunk())), 20);
+      },
+      cancel() {
+        clearInterval(timer);
+      },
+    });
+    return new Response(body, {
+      status: 200,
+      headers: { 'content-type': 'text/event-stream', 'x-request-id': 'req_endless' },
+    });
+  };
 
   it('stops on abort(), keeping what arrived, with no error and no final message', async () => {
     // A stream that never ends, so the abort cannot lose a race with the last chunk on a slow machine.
-    const { wrapper } = setUpHooks({ baseUrl: endless.baseUrl });
+    const { wrapper } = setUpHooks({ fetch: endlessStream });
     const { result } = renderHook(() => useChatCompletionStream(), { wrapper });
     act(() => result.current.start(body));
     await waitFor(() => expect(result.current.content.length).toBeGreaterThan(0), { timeout: 10_000 });
