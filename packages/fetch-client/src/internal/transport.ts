@@ -61,7 +61,8 @@ function describeCause(cause: unknown): string {
 export function createCallTransport(options: CallTransportOptions): CallTransport {
   const { retry, operation, signal: callerSignal } = options;
   const name = operation.operationId ?? operation.path;
-  let controller = new AbortController();
+  // Set by arm(), once per attempt.
+  let controller: AbortController = undefined as unknown as AbortController;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timedOut = false;
   const onCallerAbort = () => controller.abort(callerSignal?.reason);
