@@ -62,7 +62,7 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
   const { retry, operation, signal: callerSignal } = options;
   const name = operation.operationId ?? operation.path;
   // Set by arm(), once per attempt.
-  let controller: AbortController = undefined as unknown as AbortController;
+  let controller!: AbortController;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timedOut = false;
   const onCallerAbort = () => controller.abort(callerSignal?.reason);
