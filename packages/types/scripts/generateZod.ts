@@ -13,7 +13,7 @@ const reserved = new Set([
   'responseSchemas',
 ]);
 
-function referencedComponents(node: unknown, found = new Set<string>()): Set<string> {
+export function referencedComponents(node: unknown, found = new Set<string>()): Set<string> {
   if (Array.isArray(node)) {
     for (const item of node) referencedComponents(item, found);
   } else if (node && typeof node === 'object') {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { generateTypesSource } from './generateTypes.js';
 import { generateZodSource } from './generateZod.js';
+import { generateZodMiniSource } from './generateZodMini.js';
 import { generateCommand, type SpecBundle } from './specBundle.js';
 
 export interface GeneratedFile {
@@ -16,6 +17,7 @@ export async function generatedFiles(bundle: SpecBundle): Promise<GeneratedFile[
   return [
     { path: 'src/openapi.gen.ts', contents: await generateTypesSource(bundle) },
     { path: 'src/zod.gen.ts', contents: generateZodSource(bundle) },
+    { path: 'src/requestValidators.gen.ts', contents: generateZodMiniSource(bundle) },
   ];
 }
 

@@ -1,4 +1,3 @@
-import { describeSchema, listOf } from './describeSchema.js';
 import {
   annotations,
   hasPropertyCount,
@@ -7,6 +6,7 @@ import {
   resolveComponent,
   typesOf,
 } from './jsonSchema.js';
+import { orNullOf, rules } from './ruleMessages.js';
 import type { OpenApiDocument } from './specBundle.js';
 
 /** What the walk needs from the module being written: names for `$ref`s, and which helpers it used. */
@@ -46,16 +46,16 @@ const handled = new Set([
   'maxProperties',
 ]);
 
-const stringFormats: Record<string, string> = {
+const stringFormats: Record<string, (message: string) => string> = {
   // `offset: true`: the spec's date-times are RFC 3339, which allows `+02:00` as well as `Z`.
-  'date-time': `.datetime({ offset: true, message: ${JSON.stringify('must be an ISO 8601 date-time with a time zone, such as 2026-11-20T16:05:12Z')} })`,
-  uri: `.url({ message: ${JSON.stringify('must be an absolute URI')} })`,
+  'date-time': (text) => `.datetime({ offset: true, message: ${JSON.stringify(text)} })`,
+  uri: (text) => `.url({ message: ${JSON.stringify(text)} })`,
 };
 
 const q = (value: unknown) => JSON.stringify(value);
 const message = (text: string) => `withMessage(${q(text)})`;
 
-function checkKeywords(schema: JsonSchema, at: string): void {
+export function checkKeywords(schema: JsonSchema, at: string): void {
   for (const key of Object.keys(schema)) {
     if (key.startsWith('x-') || annotations.has(key) || handled.has(key)) continue;
     throw new Error(
@@ -65,51 +65,46 @@ function checkKeywords(schema: JsonSchema, at: string): void {
 }
 
 function numberExpression(schema: JsonSchema, type: string, orNull: string): string {
-  const noun = type === 'integer' ? 'an integer' : 'a number';
-  const range =
-    schema.minimum !== undefined && schema.maximum !== undefined
-      ? ` from ${schema.minimum} to ${schema.maximum}`
-      : '';
-  let expression = `z.number(${message(`must be ${noun}${range}${orNull}`)})`;
-  if (type === 'integer') expression += `.int({ message: ${q(`must be an integer${range}`)} })`;
+  let expression = `z.number(${message(rules.number(schema, type, orNull))})`;
+  if (type === 'integer') expression += `.int({ message: ${q(rules.integer(schema))} })`;
   if (schema.minimum !== undefined)
-    expression += `.min(${schema.minimum}, { message: ${q(`must be at least ${schema.minimum}`)} })`;
+    expression += `.min(${schema.minimum}, { message: ${q(rules.minimum(schema.minimum))} })`;
   if (schema.maximum !== undefined)
-    expression += `.max(${schema.maximum}, { message: ${q(`must be at most ${schema.maximum}`)} })`;
+    expression += `.max(${schema.maximum}, { message: ${q(rules.maximum(schema.maximum))} })`;
   if (typeof schema.exclusiveMinimum === 'number')
-    expression += `.gt(${schema.exclusiveMinimum}, { message: ${q(`must be greater than ${schema.exclusiveMinimum}`)} })`;
+    expression += `.gt(${schema.exclusiveMinimum}, { message: ${q(rules.exclusiveMinimum(schema.exclusiveMinimum))} })`;
   if (typeof schema.exclusiveMaximum === 'number')
-    expression += `.lt(${schema.exclusiveMaximum}, { message: ${q(`must be less than ${schema.exclusiveMaximum}`)} })`;
+    expression += `.lt(${schema.exclusiveMaximum}, { message: ${q(rules.exclusiveMaximum(schema.exclusiveMaximum))} })`;
   if (schema.multipleOf !== undefined)
-    expression += `.multipleOf(${schema.multipleOf}, { message: ${q(`must be a multiple of ${schema.multipleOf}`)} })`;
+    expression += `.multipleOf(${schema.multipleOf}, { message: ${q(rules.multipleOf(schema.multipleOf))} })`;
   return expression;
 }
 
 function stringExpression(schema: JsonSchema, orNull: string, at: string): string {
-  let expression = `z.string(${message(`must be a string${orNull}`)})`;
+  let expression = `z.string(${message(rules.string(orNull))})`;
   if (schema.format !== undefined) {
     const check = stringFormats[schema.format];
-    if (!check)
+    const text = rules.format[schema.format];
+    if (!check || !text)
       throw new Error(`${at}: no zod check for format "${schema.format}"; add one to stringFormats`);
-    expression += check;
+    expression += check(text);
   }
   if (schema.minLength !== undefined)
-    expression += `.min(${schema.minLength}, { message: ${q(`must be at least ${schema.minLength} characters long`)} })`;
+    expression += `.min(${schema.minLength}, { message: ${q(rules.minLength(schema.minLength))} })`;
   if (schema.maxLength !== undefined)
-    expression += `.max(${schema.maxLength}, { message: ${q(`must be at most ${schema.maxLength} characters long`)} })`;
+    expression += `.max(${schema.maxLength}, { message: ${q(rules.maxLength(schema.maxLength))} })`;
   if (schema.pattern !== undefined)
-    expression += `.regex(new RegExp(${q(schema.pattern)}), { message: ${q(`must match the pattern ${schema.pattern}`)} })`;
+    expression += `.regex(new RegExp(${q(schema.pattern)}), { message: ${q(rules.pattern(schema.pattern))} })`;
   return expression;
 }
 
 function arrayExpression(schema: JsonSchema, context: ExpressionContext, at: string, indent: string): string {
   const items = schema.items ? zodExpression(schema.items, context, `${at}.items`, indent) : 'z.unknown()';
-  let expression = `z.array(${items}, ${message('must be an array')})`;
-  const itemCount = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
+  let expression = `z.array(${items}, ${message(rules.array)})`;
   if (schema.minItems !== undefined)
-    expression += `.min(${schema.minItems}, { message: ${q(`must have at least ${itemCount(schema.minItems)}`)} })`;
+    expression += `.min(${schema.minItems}, { message: ${q(rules.minItems(schema.minItems))} })`;
   if (schema.maxItems !== undefined)
-    expression += `.max(${schema.maxItems}, { message: ${q(`must have at most ${itemCount(schema.maxItems)}`)} })`;
+    expression += `.max(${schema.maxItems}, { message: ${q(rules.maxItems(schema.maxItems))} })`;
   return expression;
 }
 
@@ -143,10 +138,9 @@ function objectExpression(
     if (!(key in (schema.properties ?? {})))
       throw new Error(`${at}: required "${key}" has no property schema`);
   }
-  let expression = `z.object({\n${properties.join('')}${indent}}, ${message('must be an object')})`;
+  let expression = `z.object({\n${properties.join('')}${indent}}, ${message(rules.object)})`;
   if (schema.additionalProperties === false) {
-    const known = Object.keys(schema.properties ?? {}).join(', ');
-    expression += `.strict(${q(`is not a known field (known fields: ${known})`)})`;
+    expression += `.strict(${q(rules.unknownField(schema))})`;
   } else if (schema.additionalProperties && schema.additionalProperties !== true) {
     expression += `.catchall(${zodExpression(schema.additionalProperties, context, `${at}.additionalProperties`, indent)})`;
   } else {
@@ -176,11 +170,9 @@ function unionExpression(schema: JsonSchema, context: ExpressionContext, at: str
   const options = others.map(
     (branch, i) => `${inner}${zodExpression(branch, context, `${at}.${keyword}.${i}`, inner)},\n`,
   );
-  const phrases = others.map((branch) => describeSchema(branch, context.document));
-  if (nullable) phrases.push('null');
   // z.union accepts what any branch accepts; oneOf wants exactly one. The spec's branches are disjoint by type (or
   // by minItems), so the two agree; the drift test compares the branches one by one.
-  return `z.union([\n${options.join('')}${indent}], ${message(`must be ${listOf(phrases)}`)})${suffix}`;
+  return `z.union([\n${options.join('')}${indent}], ${message(rules.union(others, nullable, context.document))})${suffix}`;
 }
 
 function baseExpression(
@@ -208,17 +200,17 @@ function baseExpression(
     return described(unionExpression(schema, context, at, indent));
   }
   const types = typesOf(schema);
-  const orNull = types.includes('null') ? ' or null' : '';
+  const orNull = orNullOf(types.includes('null'));
   const nullable = orNull ? '.nullable()' : '';
   if ('const' in schema) {
     return described(
-      `z.literal(${q(schema.const)}, ${message(`must be ${q(schema.const)}${orNull}`)})${nullable}`,
+      `z.literal(${q(schema.const)}, ${message(rules.const(schema.const, orNull))})${nullable}`,
     );
   }
   if (Array.isArray(schema.enum)) {
     const values: unknown[] = schema.enum.filter((value: unknown) => value !== null);
     const enumNullable = values.length < schema.enum.length || orNull ? '.nullable()' : '';
-    const text = message(`must be one of ${values.join(', ')}${enumNullable ? ' or null' : ''}`);
+    const text = message(rules.enum(values, orNullOf(enumNullable !== '')));
     if (values.every((value) => typeof value === 'string')) {
       return described(`z.enum([${values.map(q).join(', ')}], ${text})${enumNullable}`);
     }
@@ -236,7 +228,7 @@ function baseExpression(
     case 'number':
       return described(numberExpression(schema, type, orNull) + nullable);
     case 'boolean':
-      return described(`z.boolean(${message(`must be a boolean${orNull}`)})${nullable}`);
+      return described(`z.boolean(${message(rules.boolean(orNull))})${nullable}`);
     case 'array':
       return described(arrayExpression(schema, context, at, indent) + nullable);
     case 'object':

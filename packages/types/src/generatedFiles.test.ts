@@ -18,7 +18,7 @@ describe('the committed generated files', () => {
 
     const stale = await staleGeneratedFiles(changed);
 
-    expect(stale).toEqual(['src/openapi.gen.ts', 'src/zod.gen.ts']);
+    expect(stale).toEqual(['src/openapi.gen.ts', 'src/zod.gen.ts', 'src/requestValidators.gen.ts']);
     expect(staleFilesMessage(stale, changed)).toContain(
       'Regenerate with: pnpm --filter @inference-infra/types generate',
     );
@@ -27,7 +27,7 @@ describe('the committed generated files', () => {
   it('carry the generator and the sha256 of the spec bundle in their header', async () => {
     const { readFileSync } = await import('node:fs');
     const { sha256 } = readSpecBundle();
-    for (const path of ['openapi.gen.ts', 'zod.gen.ts']) {
+    for (const path of ['openapi.gen.ts', 'zod.gen.ts', 'requestValidators.gen.ts']) {
       const header = readFileSync(new URL(path, import.meta.url), 'utf8')
         .split('\n')
         .slice(0, 3)

@@ -22,8 +22,13 @@ describe('the published package', () => {
     expect(Object.keys(manifest.exports['.'])).toEqual(['import', 'require']);
     expect(Object.keys(manifest.exports['.'].import)).toEqual(['types', 'default']);
     expect(Object.keys(manifest.exports['.'].require)).toEqual(['types', 'default']);
+    expect(manifest.exports['./request-validation']).toEqual({
+      import: { types: './dist/request-validation.d.ts', default: './dist/request-validation.js' },
+      require: { types: './dist/request-validation.d.cts', default: './dist/request-validation.cjs' },
+    });
     expect(Object.keys(manifest.exports)).toEqual([
       '.',
+      './request-validation',
       './openapi.json',
       './openapi.yaml',
       './package.json',
@@ -40,6 +45,21 @@ describe('the published package', () => {
       'schemas',
     ]);
     expect(entry.requestSchemas.resizeVolume.body.safeParse({ size_gb: 500 }).success).toBe(true);
+  });
+
+  it('loads the zod mini request validators from dist, in ESM and CommonJS', async () => {
+    const esm = await import('@inference-infra/types/request-validation');
+    const cjs = require('@inference-infra/types/request-validation');
+    for (const entry of [esm, cjs]) {
+      expect(Object.keys(entry).sort()).toEqual([
+        'describeRequestIssues',
+        'requestValidators',
+        'validateRequest',
+      ]);
+      expect(entry.validateRequest('resizeVolume', { path: { id: 'v' }, body: { size_gb: 9 } })).toHaveLength(
+        1,
+      );
+    }
   });
 
   it('needs only zod at run time', () => {

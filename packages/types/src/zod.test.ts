@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ZodTypeAny } from 'zod';
 import { readSpecBundle } from '../scripts/specBundle.js';
 import { formatZodError } from './formatZodError.js';
+import { embeddings, images, refusalCases } from './test/refusalCases.js';
 import { specExamples, streamExampleChunks } from './test/specExamples.js';
 import { requestSchemas, responseSchemas, schemas } from './zod.gen.js';
 
@@ -61,117 +62,14 @@ describe('the zod schemas and the spec examples', () => {
 
 const resize = requestSchemas.resizeVolume.body;
 const transactions = requestSchemas.listBillingTransactions.query;
-const images = (fields: object) => ({ model: 'flux-1-schnell', prompt: 'a lighthouse', ...fields });
-const embeddings = (fields: object) => ({ model: 'bge-large-en-v1.5', input: 'text', ...fields });
 
 describe('the zod schemas refuse a value out of bounds, naming the field and the bound', () => {
-  it.each([
-    ['size_gb 9', resize, { size_gb: 9 }, 'size_gb: must be at least 10 (got 9)'],
-    ['size_gb 10001', resize, { size_gb: 10001 }, 'size_gb: must be at most 10000 (got 10001)'],
-    ['size_gb 10.5', resize, { size_gb: 10.5 }, 'size_gb: must be an integer from 10 to 10000 (got 10.5)'],
-    ['size_gb "500"', resize, { size_gb: '500' }, 'size_gb: must be an integer from 10 to 10000 (got "500")'],
-    ['a missing size_gb', resize, {}, 'size_gb: is required'],
-    [
-      'a misspelt sizeGb',
-      resize,
-      { size_gb: 500, sizeGb: 500 },
-      'sizeGb: is not a known field (known fields: size_gb)',
-    ],
-    ['limit 0', transactions, { limit: 0 }, 'limit: must be at least 1 (got 0)'],
-    ['limit 101', transactions, { limit: 101 }, 'limit: must be at most 100 (got 101)'],
-    ['offset -1', transactions, { offset: -1 }, 'offset: must be at least 0 (got -1)'],
-    [
-      'type "foo"',
-      transactions,
-      { type: 'foo' },
-      'type: must be one of credit, usage, refund, adjustment (got "foo")',
-    ],
-    [
-      'width 255',
-      requestSchemas.generateImages.body,
-      images({ width: 255 }),
-      'width: must be at least 256 (got 255)',
-    ],
-    [
-      'width 2049',
-      requestSchemas.generateImages.body,
-      images({ width: 2049 }),
-      'width: must be at most 2048 (got 2049)',
-    ],
-    [
-      'height 2049',
-      requestSchemas.generateImages.body,
-      images({ height: 2049 }),
-      'height: must be at most 2048 (got 2049)',
-    ],
-    [
-      'num_inference_steps 0',
-      requestSchemas.generateImages.body,
-      images({ num_inference_steps: 0 }),
-      'num_inference_steps: must be at least 1 (got 0)',
-    ],
-    [
-      'num_inference_steps 101',
-      requestSchemas.generateImages.body,
-      images({ num_inference_steps: 101 }),
-      'num_inference_steps: must be at most 100 (got 101)',
-    ],
-    [
-      'response_format "png"',
-      requestSchemas.generateImages.body,
-      images({ response_format: 'png' }),
-      'response_format: must be one of url, b64_json (got "png")',
-    ],
-    [
-      'aspect_ratio "16-9"',
-      requestSchemas.generateImages.body,
-      images({ aspect_ratio: '16-9' }),
-      'aspect_ratio: must match the pattern ^[1-9][0-9]*:[1-9][0-9]*$ (got "16-9")',
-    ],
-    [
-      'a missing prompt',
-      requestSchemas.generateImages.body,
-      { model: 'flux-1-schnell' },
-      'prompt: is required',
-    ],
-    [
-      'encoding_format "hex"',
-      requestSchemas.createEmbeddings.body,
-      embeddings({ encoding_format: 'hex' }),
-      'encoding_format: must be one of float, base64 (got "hex")',
-    ],
-    [
-      'an empty input list',
-      requestSchemas.createEmbeddings.body,
-      embeddings({ input: [] }),
-      'input: must have at least 1 item (got 0 items)',
-    ],
-    [
-      'an input of the wrong kind',
-      requestSchemas.createEmbeddings.body,
-      embeddings({ input: 42 }),
-      'input: must be a string, an array of strings, an array of integers or an array of arrays of integers (got 42)',
-    ],
-    [
-      'an unknown chat role',
-      requestSchemas.createChatCompletion.body,
-      { model: 'm', messages: [{ role: 'bot', content: 'hi' }] },
-      'messages.0.role: must be one of system, developer, user, assistant, tool (got "bot")',
-    ],
-    [
-      'temperature 3',
-      requestSchemas.createChatCompletion.body,
-      { model: 'm', messages: [{ role: 'user', content: 'hi' }], temperature: 3 },
-      'temperature: must be at most 2 (got 3)',
-    ],
-    [
-      'five stop sequences',
-      requestSchemas.createChatCompletion.body,
-      { model: 'm', messages: [{ role: 'user', content: 'hi' }], stop: ['a', 'b', 'c', 'd', 'e'] },
-      'stop: must have at most 4 items (got 5 items)',
-    ],
-  ] as const)('refuses %s', (_, schema, value, message) => {
-    expect(refusal(schema, value)).toBe(message);
+  it.each(refusalCases)('refuses %s', (_, operationId, part, value, message) => {
+    const schema = (requestSchemas as Record<string, Partial<Record<string, ZodTypeAny>>>)[operationId]?.[
+      part
+    ];
+    expect(schema, `no zod schema for ${operationId} ${part}`).toBeDefined();
+    expect(refusal(schema as ZodTypeAny, value)).toBe(message);
   });
 });
 
