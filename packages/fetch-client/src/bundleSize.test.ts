@@ -15,7 +15,7 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
  */
 const budgets = [
   { entry: '@inference-infra/fetch-client/core', maxBytes: 7 * 1024 },
-  { entry: '@inference-infra/fetch-client', maxBytes: 24 * 1024 },
+  { entry: '@inference-infra/fetch-client', maxBytes: 20 * 1024 },
 ];
 
 describe('bundle size', () => {
