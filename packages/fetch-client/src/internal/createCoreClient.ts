@@ -1,6 +1,6 @@
 import type { paths } from '@inference-infra/types';
 import createOpenapiFetch, { type Client, type Middleware } from 'openapi-fetch';
-import { apiErrorFor, type FailedOperation } from '../errors.js';
+import { apiErrorFor } from '../errors.js';
 import { ClientConfigError, type ClientOptions, resolveConfig } from './clientConfig.js';
 import type { RequestValidator } from './requestValidator.js';
 import { type Route, routes } from './routes.gen.js';
@@ -40,16 +40,16 @@ export interface CoreClient extends LowLevelClient {
   ): Promise<Response>;
 }
 
+/** Bodies are serialized before openapi-fetch sees them, so that a retry can send the same text again. */
+const asIs = (body: unknown) => body;
+
 export function createCoreClient(options: ClientOptions, validator?: RequestValidator): CoreClient {
   const config = resolveConfig(options);
   const headers = { ...config.headers, Authorization: `Bearer ${config.apiKey}` };
+  const { inference, platform } = config.baseUrls;
   const transports = {
-    inference: config.baseUrls.inference
-      ? createOpenapiFetch<paths>({ baseUrl: config.baseUrls.inference, headers })
-      : undefined,
-    platform: config.baseUrls.platform
-      ? createOpenapiFetch<paths>({ baseUrl: config.baseUrls.platform, headers })
-      : undefined,
+    inference: inference ? createOpenapiFetch<paths>({ baseUrl: inference, headers }) : undefined,
+    platform: platform ? createOpenapiFetch<paths>({ baseUrl: platform, headers }) : undefined,
   };
 
   function routeOf(method: string, path: string): Route {
@@ -58,57 +58,45 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
     return route;
   }
 
-  function transportFor(route: Route) {
-    const transport = transports[route.surface];
-    if (!transport) {
-      const [option, variable] =
-        route.surface === 'inference'
-          ? ['baseUrl', 'INFERENCE_INFRA_BASE_URL']
-          : ['platformUrl', 'INFERENCE_INFRA_PLATFORM_URL'];
-      throw new ClientConfigError(
-        `${route.operationId} needs the ${route.surface} base address: pass createClient({ ${option} }) or set ${variable}.`,
-      );
-    }
-    return transport;
-  }
-
   /** Validates, routes and sends one call; what comes back is openapi-fetch's `{ data, error, response }`. */
   function send(method: HttpMethod, path: string, init: AnyInit & CallOptions, streaming = false) {
     const route = routeOf(method, path);
-    const operation: FailedOperation = { method, path, operationId: route.operationId };
-    const { timeoutMs, maxRetries, ...fetchInit } = init;
-    validator?.(route.operationId, method, path, {
-      body: fetchInit.body,
-      query: fetchInit.params?.query,
-      path: fetchInit.params?.path,
-    });
-    const client = transportFor(route);
-    let serializedBody: string | undefined;
+    const { operationId, surface } = route;
+    const client = transports[surface];
+    if (!client) {
+      const [option, variable] =
+        surface === 'inference'
+          ? ['baseUrl', 'INFERENCE_INFRA_BASE_URL']
+          : ['platformUrl', 'INFERENCE_INFRA_PLATFORM_URL'];
+      throw new ClientConfigError(
+        `${operationId} needs the ${surface} base address: pass createClient({ ${option} }) or set ${variable}.`,
+      );
+    }
+    const { body, params } = init;
+    validator?.(operationId, method, path, { body, query: params?.query, path: params?.path });
+    const serialized = body === undefined ? undefined : JSON.stringify(body);
     const transport = createCallTransport({
       fetch: config.fetch,
-      retry: maxRetries === undefined ? config.retry : { ...config.retry, maxRetries },
-      timeoutMs: timeoutMs ?? config.timeoutMs,
-      signal: fetchInit.signal,
+      retry: init.maxRetries === undefined ? config.retry : { ...config.retry, maxRetries: init.maxRetries },
+      timeoutMs: init.timeoutMs ?? config.timeoutMs,
+      signal: init.signal,
       stateChanging: route.stateChanging,
       streaming,
-      operation,
-      serializedBody: () => serializedBody,
+      operation: { method, path, operationId },
+      body: serialized,
     });
-    const bodySerializer = (body: unknown) => {
-      serializedBody = JSON.stringify(body);
-      return serializedBody;
-    };
     type Send = (
       path: string,
       init: AnyInit,
     ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
     // openapi-fetch reads the answer before it resolves, so settling here ends the timeout once the body is in.
     return (client[method] as Send)(path, {
-      ...fetchInit,
+      ...init,
+      body: serialized,
+      bodySerializer: asIs,
       // The caller's signal reaches fetch through the transport, which adds the timeout to it.
       signal: undefined,
       fetch: transport.fetch,
-      bodySerializer,
     }).then(
       (result) => {
         transport.settle();
@@ -116,7 +104,7 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       },
       (error: unknown) => {
         transport.settle();
-        throw transport.readFailure(error);
+        throw transport.failure(error, true);
       },
     );
   }

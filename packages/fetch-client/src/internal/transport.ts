@@ -25,7 +25,7 @@ export interface CallTransportOptions {
   streaming: boolean;
   operation: FailedOperation;
   /** The serialized body of the call: a retry sends it again in a fresh request. */
-  serializedBody: () => BodyInit | undefined;
+  body: string | undefined;
 }
 
 /** One call's transport: the `fetch` handed to openapi-fetch, and what the caller needs around it. */
@@ -34,59 +34,45 @@ export interface CallTransport {
   fetch: (request: Request, init?: RequestInit) => Promise<Response>;
   /** Ends the call's timer (and, but for streams, its abort listener) once the answer has been read. */
   settle(): void;
-  /** The typed error for a failure while the answer was being read: a timeout, an abort, or a cut-off body. */
-  readFailure(error: unknown): unknown;
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function describeCause(cause: unknown): string {
-  const inner = (cause as { cause?: { code?: string; message?: string } })?.cause;
-  return inner?.code ?? inner?.message ?? (cause as Error)?.message ?? String(cause);
+  /**
+   * The typed error of a failure: a timeout, an abort, a connection that failed or an answer cut off. While the
+   * answer is read (`reading`), an error that is none of these (thrown by a middleware, say) is passed on as it is.
+   */
+  failure(cause: unknown, reading?: boolean): unknown;
 }
 
 export function createCallTransport(options: CallTransportOptions): CallTransport {
   const { retry, operation, signal: callerSignal } = options;
-  const name = operation.operationId ?? operation.path;
+  const name = operation.operationId;
   // Set by arm(), once per attempt.
-  let controller!: AbortController;
+  let controller: AbortController | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timedOut = false;
-  const onCallerAbort = () => controller.abort(callerSignal?.reason);
+  // No controller yet when the caller aborts before openapi-fetch calls fetch (a middleware may still be running).
+  const onCallerAbort = () => controller?.abort(callerSignal?.reason);
   callerSignal?.addEventListener('abort', onCallerAbort);
 
   // Each attempt gets its own controller and timer; the timer keeps running after the headers (but for streams) so
   // that the timeout covers reading the body too, until settle().
   const arm = () => {
-    controller = new AbortController();
+    const attempt = new AbortController();
+    controller = attempt;
     timedOut = false;
-    if (callerSignal?.aborted) controller.abort(callerSignal.reason);
+    if (callerSignal?.aborted) attempt.abort(callerSignal.reason);
     timer = setTimeout(() => {
       timedOut = true;
-      controller.abort();
+      attempt.abort();
     }, options.timeoutMs);
+    return attempt.signal;
   };
   const disarm = () => clearTimeout(timer);
   const settle = () => {
     disarm();
     if (!options.streaming) callerSignal?.removeEventListener('abort', onCallerAbort);
   };
-  arm();
 
-  const failureOf = (cause: unknown): APIConnectionError | APIUserAbortError => {
+  const failure = (cause: unknown, reading = false) => {
+    if (cause instanceof InferenceInfraError) return cause;
     if (callerSignal?.aborted) return new APIUserAbortError(operation);
     if (timedOut) {
       return new APIConnectionTimeoutError(
@@ -97,91 +83,80 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
         },
       );
     }
-    return new APIConnectionError(`Connection failed: ${name}: ${describeCause(cause)}`, operation, {
-      cause,
-    });
+    const cutOff = cause instanceof SyntaxError || cause instanceof TypeError;
+    if (reading && !cutOff) return cause;
+    const inner = (cause as { cause?: { code?: string; message?: string } })?.cause;
+    const detail =
+      cause instanceof SyntaxError
+        ? 'the answer is not valid JSON (cut off, or not JSON at all)'
+        : (inner?.code ?? inner?.message ?? (cause as Error)?.message);
+    return new APIConnectionError(`Connection failed: ${name}: ${detail}`, operation, { cause });
   };
 
-  const sleepOrAbort = async (ms: number) => {
-    try {
-      await sleep(ms, callerSignal);
-    } catch {
-      throw new APIUserAbortError(operation);
-    }
-  };
+  // Resolves after `ms`, or rejects at once with APIUserAbortError when the caller aborts meanwhile.
+  const pause = (ms: number) =>
+    new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        clearTimeout(wait);
+        reject(new APIUserAbortError(operation));
+      };
+      const wait = setTimeout(() => {
+        callerSignal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      if (callerSignal?.aborted) onAbort();
+      else callerSignal?.addEventListener('abort', onAbort, { once: true });
+    });
 
   async function callFetch(request: Request, init?: RequestInit): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
-      if (attempt > 0) arm();
-      const attemptRequest =
-        attempt === 0
-          ? request
-          : new Request(request, { body: request.body === null ? null : options.serializedBody() });
+      const signal = arm();
       const canRetry = attempt < retry.maxRetries;
       let response: Response;
       try {
         // The signal goes to fetch, not into the Request openapi-fetch built: fetch copies its input Request either
         // way, and a Request that already follows a signal costs undici a second follow (~35 µs a call, measured).
-        response = await options.fetch(attemptRequest, { ...init, signal: controller.signal });
+        response = await options.fetch(
+          attempt === 0 ? request : new Request(request, { body: options.body }),
+          {
+            ...init,
+            signal,
+          },
+        );
       } catch (cause) {
         disarm();
-        const error = failureOf(cause);
+        const error = failure(cause);
         const retryable =
-          !(error instanceof APIUserAbortError) &&
+          error instanceof APIConnectionError &&
           (!options.stateChanging || requestNeverReachedServer(error.cause));
         if (!(retryable && canRetry)) {
           settle();
           throw error;
         }
-        await sleepOrAbort(backoffMs(attempt, retry));
+        await pause(backoffMs(attempt, retry));
         continue;
       }
       // The headers are in: from here on, a stream is ended by the caller's signal alone.
       if (options.streaming) disarm();
-      const retryable =
-        isRetryableStatus(response.status) && (!options.stateChanging || response.status === 429);
-      const waitMs =
-        retryable && canRetry && !callerSignal?.aborted
-          ? delayBeforeRetry(response.headers, attempt, retry)
-          : null;
-      if (waitMs === null) return response;
-      disarm();
-      await response.body?.cancel().catch(() => undefined);
-      await sleepOrAbort(waitMs);
+      const { status } = response;
+      if (
+        isRetryableStatus(status) &&
+        (!options.stateChanging || status === 429) &&
+        canRetry &&
+        !callerSignal?.aborted
+      ) {
+        // A `Retry-After` longer than the policy allows is not waited for: the error goes to the caller instead.
+        const waitMs = retryAfterMs(response.headers) ?? backoffMs(attempt, retry);
+        if (waitMs <= retry.maxRetryAfterMs) {
+          disarm();
+          await response.body?.cancel().catch(() => undefined);
+          await pause(waitMs);
+          continue;
+        }
+      }
+      return response;
     }
   }
 
-  return {
-    fetch: callFetch,
-    settle,
-    readFailure(error: unknown) {
-      if (error instanceof InferenceInfraError) return error;
-      if (error instanceof SyntaxError) {
-        return new APIConnectionError(
-          `The answer of ${name} is not valid JSON: it was cut off or is not JSON`,
-          operation,
-          {
-            cause: error,
-          },
-        );
-      }
-      if (callerSignal?.aborted || timedOut) return failureOf(error);
-      if (error instanceof TypeError) {
-        return new APIConnectionError(
-          `The answer of ${name} was cut off: ${describeCause(error)}`,
-          operation,
-          {
-            cause: error,
-          },
-        );
-      }
-      return error;
-    },
-  };
-}
-
-function delayBeforeRetry(headers: Headers, attempt: number, retry: RetryPolicy): number | null {
-  const asked = retryAfterMs(headers);
-  if (asked === null) return backoffMs(attempt, retry);
-  return asked <= retry.maxRetryAfterMs ? asked : null;
+  return { fetch: callFetch, settle, failure };
 }
