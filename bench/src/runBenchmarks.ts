@@ -2,6 +2,7 @@ import { buildTimes } from './buildTime.js';
 import { bundleSizes } from './bundleSizes.js';
 import { coldImport } from './coldImport.js';
 import { startFixture } from './fixture.js';
+import { inProcessOverhead } from './inProcessOverhead.js';
 import { concurrentThroughput, type Sizes, sequentialLatency } from './latency.js';
 import type { Summary } from './stats.js';
 import { streamingThroughput } from './streaming.js';
@@ -68,6 +69,19 @@ export async function runBenchmarks(options: BenchOptions): Promise<Row[]> {
         ...ratioRows(`sequential ${group}`, results, 'raw fetch', ms, {
           ours: { ratio: latencyTargets[group] ?? 1.3, atMost: true },
         }),
+      );
+    }
+    const overhead = await inProcessOverhead(
+      options.smoke ? { rounds: 2, warmupRounds: 1, batch: 3 } : { rounds: 15, warmupRounds: 3, batch: 2000 },
+    );
+    for (const [group, results] of Object.entries(overhead)) {
+      rows.push(
+        ...ratioRows(
+          `in-process (no network) ${group}`,
+          results,
+          'in-memory fetch',
+          (v) => `${(v * 1000).toFixed(1)} µs/call`,
+        ),
       );
     }
     const throughput = await concurrentThroughput(

@@ -13,6 +13,8 @@ describe('the benchmarks', () => {
         'sequential GET instance types',
         'sequential POST embeddings',
         'sequential PATCH resize',
+        'in-process (no network) GET instance types',
+        'in-process (no network) POST embeddings',
         'POST embeddings, concurrency 16',
         'streaming 200 chunks',
         'bundle min+gz, create + one call',

@@ -133,6 +133,7 @@ describe('a consumer of the packed packages', () => {
       cjs: true,
       text: 'A persistent volume is storage that outlives the instance it is attached to.',
       transactions: 3,
+      refusal: 'limit: must be at most 100 (got 101)',
     });
   });
 
