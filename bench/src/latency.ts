@@ -1,6 +1,6 @@
 import { clientsFor, embeddingBody, headers, jsonHeaders } from './clients.js';
 import type { Fixture } from './fixture.js';
-import { type Contender, interleaved, type Summary } from './stats.js';
+import { asRate, type Contender, interleaved, type Summary } from './stats.js';
 
 export interface Sizes {
   rounds: number;
@@ -88,10 +88,5 @@ export async function concurrentThroughput(fixture: Fixture, sizes: Sizes, concu
   ];
   const perUnit = await interleaved(contenders, { ...sizes, batch: 1 });
   const callsPerUnit = concurrency * sizes.batch;
-  return new Map(
-    [...perUnit].map(([name, summary]) => [
-      name,
-      { median: (callsPerUnit / summary.median) * 1000, spread: summary.spread },
-    ]),
-  );
+  return new Map([...perUnit].map(([name, summary]) => [name, asRate(summary, callsPerUnit)]));
 }

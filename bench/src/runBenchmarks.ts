@@ -4,7 +4,7 @@ import { coldImport } from './coldImport.js';
 import { startFixture } from './fixture.js';
 import { inProcessOverhead } from './inProcessOverhead.js';
 import { concurrentThroughput, type Sizes, sequentialLatency } from './latency.js';
-import type { Summary } from './stats.js';
+import { pairedRatio, type Summary } from './stats.js';
 import { streamingThroughput } from './streaming.js';
 
 export interface BenchOptions {
@@ -33,16 +33,20 @@ function ratioRows(
   unit: (v: number) => string,
   targets: Record<string, { ratio: number; atMost: boolean }> = {},
 ): Row[] {
-  const base = results.get(baseline)?.median ?? Number.NaN;
+  const base = results.get(baseline);
   return [...results].map(([contender, summary]) => {
-    const ratio = summary.median / base;
+    const paired = base ? pairedRatio(summary, base) : undefined;
+    const ratio = paired?.median ?? Number.NaN;
     const target = targets[contender];
     return {
       metric,
       contender,
       value: unit(summary.median),
       spread: pct(summary.spread),
-      ratio: contender === baseline ? '1.00x (baseline)' : `${ratio.toFixed(2)}x`,
+      ratio:
+        contender === baseline
+          ? '1.00x (baseline)'
+          : `${ratio.toFixed(2)}x ${pct(paired?.spread ?? Number.NaN)}`,
       target: target ? `${target.atMost ? '<=' : '>='} ${target.ratio}x` : '',
       met: target ? ((target.atMost ? ratio <= target.ratio : ratio >= target.ratio) ? 'yes' : 'NO') : '',
     };
@@ -180,7 +184,7 @@ export async function runBenchmarks(options: BenchOptions): Promise<Row[]> {
 
 export function markdownTable(rows: Row[]): string {
   const header =
-    '| metric | contender | median | spread (IQR/2) | vs baseline | target | met |\n| --- | --- | --- | --- | --- | --- | --- |';
+    '| metric | contender | median | spread (IQR/2) | vs baseline (median of per-round ratios ± IQR/2) | target | met |\n| --- | --- | --- | --- | --- | --- | --- |';
   return [
     header,
     ...rows.map(

@@ -3,6 +3,8 @@ export interface Summary {
   median: number;
   /** (p75 - p25) / median: the relative spread of the middle half. */
   spread: number;
+  /** The samples in the order they were taken: round by round when the contenders were interleaved. */
+  samples: number[];
 }
 
 function quantile(sorted: number[], q: number): number {
@@ -15,7 +17,25 @@ function quantile(sorted: number[], q: number): number {
 export function summarize(samples: number[]): Summary {
   const sorted = [...samples].sort((a, b) => a - b);
   const median = quantile(sorted, 0.5);
-  return { median, spread: median === 0 ? 0 : (quantile(sorted, 0.75) - quantile(sorted, 0.25)) / median };
+  return {
+    median,
+    spread: median === 0 ? 0 : (quantile(sorted, 0.75) - quantile(sorted, 0.25)) / median,
+    samples,
+  };
+}
+
+/**
+ * The ratio of a contender to the baseline, round by round: both ran in the same round, back to back, so a slow
+ * spell of the shared machine weighs on both. The median of these paired ratios moves far less from run to run than
+ * the ratio of two medians.
+ */
+export function pairedRatio(contender: Summary, baseline: Summary): Summary {
+  const count = Math.min(contender.samples.length, baseline.samples.length);
+  const ratios = Array.from(
+    { length: count },
+    (_, i) => (contender.samples[i] ?? Number.NaN) / (baseline.samples[i] ?? Number.NaN),
+  );
+  return summarize(ratios);
 }
 
 export interface Contender {
@@ -43,4 +63,9 @@ export async function interleaved(
     }
   }
   return new Map([...samples].map(([name, values]) => [name, summarize(values)]));
+}
+
+/** Turns times per unit of work (ms) into rates (units per second): each sample, so paired ratios still pair up. */
+export function asRate(times: Summary, unitsPerSample: number): Summary {
+  return summarize(times.samples.map((ms) => unitsPerSample / (ms / 1000)));
 }

@@ -1,7 +1,7 @@
 import { clientsFor, jsonHeaders } from './clients.js';
 import type { Fixture } from './fixture.js';
 import type { Sizes } from './latency.js';
-import { type Contender, interleaved } from './stats.js';
+import { asRate, type Contender, interleaved } from './stats.js';
 
 const body = { model: 'm', messages: [{ role: 'user' as const, content: 'go' }], stream: true as const };
 
@@ -56,7 +56,5 @@ export async function streamingThroughput(fixture: Fixture, sizes: Sizes, chunkC
     },
   ];
   const perStream = await interleaved(contenders, { ...sizes, batch: 1 });
-  return new Map(
-    [...perStream].map(([name, s]) => [name, { median: chunkCount / (s.median / 1000), spread: s.spread }]),
-  );
+  return new Map([...perStream].map(([name, summary]) => [name, asRate(summary, chunkCount)]));
 }
