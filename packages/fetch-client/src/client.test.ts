@@ -163,6 +163,30 @@ describe('configuration', () => {
     expect(() => createClient({ apiKey, baseUrl: 'http://localhost:4010/v1' })).not.toThrow();
   });
 
+  it.each<[string, Parameters<typeof createClient>[0], RegExp]>([
+    ['a relative baseUrl', { baseUrl: 'api.example.test/v1' }, /baseUrl must be an absolute http\(s\) URL/],
+    ['a platformUrl on ftp:', { platformUrl: 'ftp://files.example.test' }, /platformUrl must be .*http\(s\)/],
+    [
+      'a negative maxRetries',
+      { maxRetries: -1 },
+      /maxRetries must be a whole number of at least 0 \(got -1\)/,
+    ],
+    ['a fractional maxRetries', { maxRetries: 1.5 }, /maxRetries must be a whole number/],
+    ['a zero timeoutMs', { timeoutMs: 0 }, /timeoutMs must be a whole number of at least 1 \(got 0\)/],
+  ])('refuses %s, naming the option and its rule', (_label, options, rule) => {
+    expect(() => createClient({ apiKey, baseUrl, platformUrl, ...options })).toThrow(ClientConfigError);
+    expect(() => createClient({ apiKey, baseUrl, platformUrl, ...options })).toThrow(rule);
+  });
+
+  it('asks for a fetch on a runtime that has none', () => {
+    vi.stubGlobal('fetch', undefined);
+    try {
+      expect(() => createClient({ apiKey, baseUrl })).toThrow(/pass createClient\(\{ fetch \}\)/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('names the missing base address when an operation needs it', async () => {
     const client = createClient({ apiKey, baseUrl });
     await expect(client.instances.listTypes()).rejects.toThrow(/platformUrl/);

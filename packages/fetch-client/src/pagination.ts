@@ -32,55 +32,36 @@ export function nextPageOffset(page: OffsetPage<unknown>, query: OffsetPageQuery
 }
 
 /**
- * The answer of a list call: await it for the first page, or iterate it for every item of every page in order.
- * Offsets advance by what each page held, so no item is skipped or repeated while the list does not change.
+ * The answer of a list call: await it for the first page, or iterate it for every item of every page in order
+ * (`pages()` gives the pages themselves). The first page is asked for at once, like any other call; later pages as
+ * the iteration reaches them. Offsets advance by what each page held, so no item is skipped or repeated while the
+ * list does not change.
  */
-export class PagePromise<Page extends OffsetPage<unknown>, Query extends OffsetPageQuery>
-  implements Promise<Page>, AsyncIterable<Page['data'][number]>
-{
-  readonly [Symbol.toStringTag] = 'PagePromise';
-  private firstPage: Promise<Page> | undefined;
+export type PagePromise<Page extends OffsetPage<unknown>> = Promise<Page> &
+  AsyncIterable<Page['data'][number]> & {
+    /** Every page, the first included. */
+    pages(): AsyncGenerator<Page, void>;
+  };
 
-  constructor(
-    private readonly query: Query,
-    private readonly fetchPage: (query: Query) => Promise<Page>,
-  ) {}
-
-  private first(): Promise<Page> {
-    this.firstPage ??= this.fetchPage(this.query);
-    return this.firstPage;
-  }
-
-  // biome-ignore lint/suspicious/noThenProperty: a PagePromise is awaited like the promise of its first page.
-  then<A = Page, B = never>(
-    onFulfilled?: ((page: Page) => A | PromiseLike<A>) | null,
-    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
-  ): Promise<A | B> {
-    return this.first().then(onFulfilled, onRejected);
-  }
-
-  catch<B = never>(onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<Page | B> {
-    return this.first().catch(onRejected);
-  }
-
-  finally(onFinally?: (() => void) | null): Promise<Page> {
-    return this.first().finally(onFinally);
-  }
-
-  /** Every page, the first included. */
-  async *pages(): AsyncGenerator<Page> {
-    let query = this.query;
-    let page = await this.first();
+/** A `PagePromise` over `fetchPage`, starting at `query`. */
+export function pagePromise<Page extends OffsetPage<unknown>, Query extends OffsetPageQuery>(
+  query: Query,
+  fetchPage: (query: Query) => Promise<Page>,
+): PagePromise<Page> {
+  const first = fetchPage(query);
+  async function* pages() {
+    let pageQuery = query;
+    let page = await first;
     while (true) {
       yield page;
-      const offset = nextPageOffset(page, query);
+      const offset = nextPageOffset(page, pageQuery);
       if (offset === undefined) return;
-      query = { ...query, offset };
-      page = await this.fetchPage(query);
+      pageQuery = { ...pageQuery, offset };
+      page = await fetchPage(pageQuery);
     }
   }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<Page['data'][number]> {
-    for await (const page of this.pages()) yield* page.data;
+  async function* items() {
+    for await (const page of pages()) yield* page.data as Page['data'];
   }
+  return Object.assign(first, { pages, [Symbol.asyncIterator]: items });
 }

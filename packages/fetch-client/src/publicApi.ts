@@ -5,7 +5,7 @@ export type { InferenceInfraClient } from './internal/buildClient.js';
 export { ClientConfigError, type ClientOptions } from './internal/clientConfig.js';
 export type { CallOptions, LowLevelClient } from './internal/createCoreClient.js';
 export type { WithRequestId } from './internal/withRequestId.js';
-export { nextPageOffset, type OffsetPage, type OffsetPageQuery, PagePromise } from './pagination.js';
+export { nextPageOffset, type OffsetPage, type OffsetPageQuery, type PagePromise } from './pagination.js';
 // The resource types, so declarations that mention the client's type can name them.
 export type { BillingResource } from './resources/billing.js';
 export type { ChatCompletions, ChatResource } from './resources/chat.js';

@@ -21,17 +21,8 @@ export interface InferenceInfraClient extends LowLevelClient {
 }
 
 export function buildClient(core: CoreClient): InferenceInfraClient {
-  const lowLevel: LowLevelClient = {
-    GET: core.GET,
-    POST: core.POST,
-    PATCH: core.PATCH,
-    PUT: core.PUT,
-    DELETE: core.DELETE,
-    use: core.use,
-    eject: core.eject,
-  };
   return {
-    ...lowLevel,
+    ...core.lowLevel,
     instances: instancesResource(core),
     storage: storageResource(core),
     billing: billingResource(core),

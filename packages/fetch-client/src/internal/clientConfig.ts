@@ -44,14 +44,12 @@ const loopbackHosts = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
 function checkedBaseUrl(name: string, value: string | undefined, allowInsecureHttp: boolean) {
   if (value === undefined) return undefined;
-  let url: URL;
+  let url: URL | undefined;
   try {
     url = new URL(value);
-  } catch {
+  } catch {}
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:') {
     throw new ClientConfigError(`${name} must be an absolute http(s) URL (got "${value}")`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ClientConfigError(`${name} must use https: or http: (got "${url.protocol}")`);
   }
   if (url.protocol === 'http:' && !loopbackHosts.test(url.hostname) && !allowInsecureHttp) {
     throw new ClientConfigError(

@@ -28,7 +28,9 @@ export type LowLevelClient = Pick<Client<paths>, HttpMethod> & {
   eject(...middleware: Middleware[]): void;
 };
 
-export interface CoreClient extends LowLevelClient {
+/** What the resources are built on: the low-level calls, and two ways to call an operation through them. */
+export interface CoreClient {
+  lowLevel: LowLevelClient;
   /** Calls an operation and returns its data, or throws the typed error of its failure. */
   call<T>(method: HttpMethod, path: string, init: AnyInit & CallOptions): Promise<WithRequestId<T>>;
   /** Calls an operation whose answer is a stream; returns the raw response once its headers are in. */
@@ -125,16 +127,18 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       send(method, path, init);
 
   return {
-    GET: lowLevel('GET') as Client<paths>['GET'],
-    POST: lowLevel('POST') as Client<paths>['POST'],
-    PATCH: lowLevel('PATCH') as Client<paths>['PATCH'],
-    PUT: lowLevel('PUT') as Client<paths>['PUT'],
-    DELETE: lowLevel('DELETE') as Client<paths>['DELETE'],
-    use(...middleware) {
-      for (const transport of Object.values(transports)) transport?.use(...middleware);
-    },
-    eject(...middleware) {
-      for (const transport of Object.values(transports)) transport?.eject(...middleware);
+    lowLevel: {
+      GET: lowLevel('GET') as Client<paths>['GET'],
+      POST: lowLevel('POST') as Client<paths>['POST'],
+      PATCH: lowLevel('PATCH') as Client<paths>['PATCH'],
+      PUT: lowLevel('PUT') as Client<paths>['PUT'],
+      DELETE: lowLevel('DELETE') as Client<paths>['DELETE'],
+      use(...middleware) {
+        for (const transport of Object.values(transports)) transport?.use(...middleware);
+      },
+      eject(...middleware) {
+        for (const transport of Object.values(transports)) transport?.eject(...middleware);
+      },
     },
     async call<T>(method: HttpMethod, path: string, init: AnyInit & CallOptions) {
       const { data, error, response } = await send(method, path, init);

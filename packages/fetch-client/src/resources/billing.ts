@@ -1,7 +1,7 @@
 import type { ListBillingTransactionsQuery, ListBillingTransactionsResponse } from '@inference-infra/types';
 import type { CallOptions, CoreClient } from '../internal/createCoreClient.js';
 import type { WithRequestId } from '../internal/withRequestId.js';
-import { PagePromise } from '../pagination.js';
+import { type PagePromise, pagePromise } from '../pagination.js';
 
 export function billingResource(core: CoreClient) {
   return {
@@ -9,14 +9,15 @@ export function billingResource(core: CoreClient) {
      * One page of transactions when awaited; every transaction of every page when iterated:
      * `for await (const transaction of client.billing.listTransactions({ limit: 100 }))`.
      */
-    listTransactions(query: ListBillingTransactionsQuery = {}, options: CallOptions = {}) {
-      return new PagePromise<WithRequestId<ListBillingTransactionsResponse>, ListBillingTransactionsQuery>(
-        query,
-        (pageQuery) =>
-          core.call<ListBillingTransactionsResponse>('GET', '/api/v1/billing/transactions', {
-            params: { query: pageQuery },
-            ...options,
-          }),
+    listTransactions(
+      query: ListBillingTransactionsQuery = {},
+      options: CallOptions = {},
+    ): PagePromise<WithRequestId<ListBillingTransactionsResponse>> {
+      return pagePromise(query, (pageQuery: ListBillingTransactionsQuery) =>
+        core.call<ListBillingTransactionsResponse>('GET', '/api/v1/billing/transactions', {
+          params: { query: pageQuery },
+          ...options,
+        }),
       );
     },
   };

@@ -1,4 +1,5 @@
 import type { ChatCompletion, ChatCompletionChunk, CreateChatCompletionBody } from '@inference-infra/types';
+import { APIConnectionError, APIUserAbortError, apiErrorFor } from '../errors.js';
 import type { EventStream } from '../eventStream.js';
 import type { CallOptions, CoreClient } from '../internal/createCoreClient.js';
 import type { WithRequestId } from '../internal/withRequestId.js';
@@ -31,11 +32,12 @@ export function chatResource(core: CoreClient): ChatResource {
       import('../eventStream.js'),
       core.callStream('POST', path, { body, ...options }, controller),
     ]);
-    return new EventStream<ChatCompletionChunk>(response, controller, {
-      method: 'POST',
-      path,
-      operationId: 'createChatCompletion',
-    });
+    return new EventStream<ChatCompletionChunk>(
+      response,
+      controller,
+      { method: 'POST', path, operationId: 'createChatCompletion' },
+      { APIConnectionError, APIUserAbortError, apiErrorFor },
+    );
   }
   return { completions: { create: create as ChatCompletions['create'] } };
 }
