@@ -1,3 +1,4 @@
+import { watchUnhandledRejections } from '@inference-infra/test-kit/unhandledRejections';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   APIConnectionError,
@@ -9,18 +10,15 @@ import {
 import { type Fault, startFaultServer } from './test/faultServer.js';
 
 let server: Awaited<ReturnType<typeof startFaultServer>>;
-const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => unhandled.push(reason);
+const rejections = watchUnhandledRejections();
 
 beforeAll(async () => {
   server = await startFaultServer();
-  process.on('unhandledRejection', onUnhandled);
+  rejections.start();
 });
 afterEach(() => server.resetHits());
 afterAll(async () => {
-  // Give stray promises a turn to surface before checking that none went unhandled.
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  process.off('unhandledRejection', onUnhandled);
+  const unhandled = await rejections.stop();
   await server.close();
   expect(unhandled).toEqual([]);
 });

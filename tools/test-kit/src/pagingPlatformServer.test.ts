@@ -26,6 +26,32 @@ describe('startPagingPlatformServer', () => {
     });
   });
 
+  it.each([
+    ['total', { total: 7 }],
+    ['nothing', {}],
+    ['hasMoreForever', { hasMore: true }],
+  ] as const)('tells the end of the list by %s when told to', async (listEnd, meta) => {
+    server = await startPagingPlatformServer({ transactions, instanceTypes, requestIdPrefix: 'r', listEnd });
+    const page = await (await fetch(`${server.url}/api/v1/billing/transactions?limit=5&offset=5`)).json();
+    expect(page.meta).toEqual({ ...meta, requestId: 'r1' });
+  });
+
+  it('caps a page at maxPageSize and fails the page at failAtOffset', async () => {
+    server = await startPagingPlatformServer({
+      transactions,
+      instanceTypes,
+      requestIdPrefix: 'r',
+      maxPageSize: 2,
+      failAtOffset: 4,
+    });
+    const first = await (await fetch(`${server.url}/api/v1/billing/transactions?limit=5`)).json();
+    expect(first.data).toEqual([{ id: 'txn_1' }, { id: 'txn_2' }]);
+    expect(first.meta.hasMore).toBe(true);
+    const failed = await fetch(`${server.url}/api/v1/billing/transactions?limit=5&offset=4`);
+    expect(failed.status).toBe(500);
+    expect((await failed.json()).error.type).toBe('server_error');
+  });
+
   it('filters instance types and answers them cheapest first', async () => {
     server = await startPagingPlatformServer({ transactions, instanceTypes, requestIdPrefix: 'req_t_' });
     const ids = async (query: string) => {

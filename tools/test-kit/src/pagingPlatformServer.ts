@@ -9,9 +9,20 @@ export interface FilterableInstanceType {
   hourly_rate: number;
 }
 
+/**
+ * How a page of transactions tells where the list ends: `hasMore` (with `total`, the default), `total` alone, nothing
+ * (only a short page ends it), or `hasMoreForever`, a server that keeps saying `hasMore: true` past the end.
+ */
+export type ListEndSignal = 'hasMore' | 'total' | 'nothing' | 'hasMoreForever';
+
 export interface PagingPlatformOptions {
   /** Paged by `limit` and `offset` in the order given: newest first, as the spec assumes. */
   transactions: readonly unknown[];
+  listEnd?: ListEndSignal;
+  /** The most transactions a page holds whatever the `limit`, as servers that cap pages do. */
+  maxPageSize?: number;
+  /** The transactions page at this offset is answered 500, to show a failure in the middle of a list. */
+  failAtOffset?: number;
   /** Filtered by `gpu_type`, `region` and `gpu_count`, answered cheapest first. */
   instanceTypes: readonly FilterableInstanceType[];
   /** Starts every `x-request-id` (`req_paging_` gives `req_paging_1`, ...), so a test can tell whose answer it saw. */
@@ -70,12 +81,19 @@ async function passOn(req: IncomingMessage, res: ServerResponse, url: URL, upstr
   res.end(Buffer.from(await upstream.arrayBuffer()));
 }
 
-function pageOfTransactions(transactions: readonly unknown[], query: URLSearchParams, requestId: string) {
+function pageOfTransactions(options: PagingPlatformOptions, query: URLSearchParams, requestId: string) {
+  const { transactions, listEnd = 'hasMore', maxPageSize = Number.POSITIVE_INFINITY } = options;
   const limit = Number(query.get('limit') ?? 50);
   const offset = Number(query.get('offset') ?? 0);
-  const data = transactions.slice(offset, offset + limit);
-  const meta = { hasMore: offset + data.length < transactions.length, total: transactions.length, requestId };
-  return { data, meta };
+  const data = transactions.slice(offset, offset + Math.min(limit, maxPageSize));
+  const hasMore = offset + data.length < transactions.length;
+  const endSignals: Record<ListEndSignal, object> = {
+    hasMore: { hasMore, total: transactions.length },
+    total: { total: transactions.length },
+    nothing: {},
+    hasMoreForever: { hasMore: true },
+  };
+  return { data, meta: { ...endSignals[listEnd], requestId } };
 }
 
 function filteredInstanceTypes(
@@ -104,7 +122,12 @@ async function answer(
     const error = { message: 'Missing bearer key', type: 'authentication_error', code: null, param: null };
     sendError(res, 401, error, requestId);
   } else if (req.method === 'GET' && url.pathname === '/api/v1/billing/transactions') {
-    sendJson(res, 200, pageOfTransactions(options.transactions, url.searchParams, requestId), requestId);
+    if (Number(url.searchParams.get('offset') ?? 0) === options.failAtOffset) {
+      const error = { message: 'Ledger unavailable', type: 'server_error', code: null, param: null };
+      sendError(res, 500, error, requestId);
+    } else {
+      sendJson(res, 200, pageOfTransactions(options, url.searchParams, requestId), requestId);
+    }
   } else if (req.method === 'GET' && url.pathname === '/api/v1/instances/types') {
     sendJson(res, 200, filteredInstanceTypes(options.instanceTypes, url.searchParams, requestId), requestId);
   } else if (options.upstreamUrl) {
