@@ -91,30 +91,40 @@ describe('validation before sending', () => {
   const cases: Array<
     [string, (client: ReturnType<typeof createClient>) => Promise<unknown>, string, RegExp]
   > = [
-    ['size_gb: 9', (c) => c.storage.resize('vol_1', { size_gb: 9 }), 'size_gb', /10/],
-    ['limit: 101', (c) => c.billing.listTransactions({ limit: 101 }), 'limit', /100/],
-    ['offset: -1', (c) => c.billing.listTransactions({ offset: -1 }), 'offset', /0/],
-    // @ts-expect-error an unknown transaction type is a compile error too; this checks the runtime guard.
-    ['type: foo', (c) => c.billing.listTransactions({ type: 'foo' }), 'type', /credit/],
-    ['width: 255', (c) => c.images.generate({ model: 'm', prompt: 'p', width: 255 }), 'width', /256/],
+    ['size_gb: 9', (c) => c.storage.resize('vol_1', { size_gb: 9 }), 'size_gb', /at least 10/],
+    ['limit: 101', (c) => c.billing.listTransactions({ limit: 101 }), 'limit', /at most 100/],
+    ['offset: -1', (c) => c.billing.listTransactions({ offset: -1 }), 'offset', /at least 0/],
+    [
+      'type: foo',
+      // @ts-expect-error an unknown transaction type is a compile error too; this checks the runtime guard.
+      (c) => c.billing.listTransactions({ type: 'foo' }),
+      'type',
+      /one of credit, usage, refund, adjustment/,
+    ],
+    [
+      'width: 255',
+      (c) => c.images.generate({ model: 'm', prompt: 'p', width: 255 }),
+      'width',
+      /at least 256/,
+    ],
     [
       'num_inference_steps: 0',
       (c) => c.images.generate({ model: 'm', prompt: 'p', num_inference_steps: 0 }),
       'num_inference_steps',
-      /1/,
+      /at least 1/,
     ],
     [
       "response_format: 'png'",
       // @ts-expect-error 'png' is not a response_format; this checks the runtime guard.
       (c) => c.images.generate({ model: 'm', prompt: 'p', response_format: 'png' }),
       'response_format',
-      /url/,
+      /one of url, b64_json/,
     ],
     [
       "aspect_ratio: '16-9'",
       (c) => c.images.generate({ model: 'm', prompt: 'p', aspect_ratio: '16-9' }),
       'aspect_ratio',
-      /W:H|pattern|:/,
+      /must match the pattern/,
     ],
   ];
 
@@ -127,6 +137,41 @@ describe('validation before sending', () => {
     expect(message).toContain(field);
     expect(issues[0]?.message).toMatch(rule);
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('refuses a path parameter that would change the path, even with validation off', async () => {
+    for (const id of ['', '.', '..']) {
+      const { client, fetchSpy } = spiedClient({ validate: false });
+      const error = await client.storage.resize(id, { size_gb: 500 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect((error as RequestValidationError).issues[0]?.field).toBe('id');
+      expect((error as RequestValidationError).message).toMatch(/must not be empty, "\." or "\.\."/);
+      expect(fetchSpy).not.toHaveBeenCalled();
+    }
+  });
+
+  it('refuses bad per-call options as the client options are refused, without sending', async () => {
+    const { client, fetchSpy } = spiedClient();
+    await expect(client.instances.listTypes({}, { maxRetries: Number.POSITIVE_INFINITY })).rejects.toThrow(
+      /maxRetries must be a whole number of at least 0 \(got Infinity\)/,
+    );
+    await expect(client.instances.listTypes({}, { timeoutMs: 0 })).rejects.toThrow(ClientConfigError);
+    await expect(client.instances.listTypes({}, { timeoutMs: 2 ** 31 })).rejects.toThrow(
+      /timeoutMs must be a whole number from 1 to 2147483647/,
+    );
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('rejects, never throws, where a low-level call is made', async () => {
+    const { client } = spiedClient();
+    // @ts-expect-error not a path of the spec; this checks the runtime answer.
+    const unknownPath = client.GET('/api/v1/nowhere');
+    await expect(unknownPath).rejects.toThrow(/GET \/api\/v1\/nowhere is not an operation of the spec/);
+    const refused = client.PATCH('/api/v1/storage/{id}', {
+      params: { path: { id: 'vol_1' } },
+      body: { size_gb: 9 },
+    });
+    await expect(refused).rejects.toBeInstanceOf(RequestValidationError);
   });
 
   it('can be turned off, leaving validation to the server', async () => {
@@ -155,6 +200,42 @@ describe('configuration', () => {
     }
   });
 
+  it('refuses a key a header cannot carry, without showing it', () => {
+    const pasted = `${apiKey}\n`;
+    const error = (() => {
+      try {
+        createClient({ apiKey: pasted, baseUrl });
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error).toBeInstanceOf(ClientConfigError);
+    expect(error?.message).toMatch(/apiKey must be printable ASCII, without spaces or line breaks/);
+    expect(`${error?.message}${error?.stack}`).not.toContain(apiKey);
+  });
+
+  it('counts a variable the runtime will not let it read as unset (Deno without --allow-env)', async () => {
+    const nodeProcess = globalThis.process;
+    const deniedEnv = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error(
+            'Requires env access to "INFERENCE_INFRA_PLATFORM_URL", run again with --allow-env',
+          );
+        },
+      },
+    );
+    Object.defineProperty(globalThis, 'process', { value: { env: deniedEnv }, configurable: true });
+    let client: ReturnType<typeof createClient> | undefined;
+    try {
+      client = createClient({ apiKey, baseUrl });
+    } finally {
+      Object.defineProperty(globalThis, 'process', { value: nodeProcess, configurable: true });
+    }
+    await expect(client.instances.listTypes()).rejects.toThrow(/platformUrl/);
+  });
+
   it('refuses plain http to a host outside loopback unless allowed', () => {
     expect(() => createClient({ apiKey, baseUrl: 'http://api.example.test/v1' })).toThrow(/unencrypted/);
     expect(() =>
@@ -172,7 +253,8 @@ describe('configuration', () => {
       /maxRetries must be a whole number of at least 0 \(got -1\)/,
     ],
     ['a fractional maxRetries', { maxRetries: 1.5 }, /maxRetries must be a whole number/],
-    ['a zero timeoutMs', { timeoutMs: 0 }, /timeoutMs must be a whole number of at least 1 \(got 0\)/],
+    ['a zero timeoutMs', { timeoutMs: 0 }, /timeoutMs must be a whole number from 1 to 2147483647 \(got 0\)/],
+    ['a timeoutMs setTimeout cannot wait', { timeoutMs: 2 ** 31 }, /timeoutMs must be .* to 2147483647/],
   ])('refuses %s, naming the option and its rule', (_label, options, rule) => {
     expect(() => createClient({ apiKey, baseUrl, platformUrl, ...options })).toThrow(ClientConfigError);
     expect(() => createClient({ apiKey, baseUrl, platformUrl, ...options })).toThrow(rule);

@@ -26,7 +26,7 @@ export class RequestValidationError extends InferenceInfraError {
   override name = 'RequestValidationError';
   constructor(
     readonly operation: FailedOperation,
-    /** One entry per broken rule: the field (`size_gb`, `query.limit`) and what it must be. */
+    /** One entry per broken rule: the field (`size_gb`, `limit`) and what it must be. */
     readonly issues: ReadonlyArray<{ field: string; message: string }>,
   ) {
     super(

@@ -1,4 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { statusByErrorType } from './errorStatus.gen.js';
 import type {
   APIConnectionError,
   APIUserAbortError,
@@ -17,6 +18,14 @@ export interface StreamErrors {
   apiErrorFor: typeof apiErrorFor;
 }
 
+/** What a stream needs from its creator besides the response and its controller. */
+export interface StreamContext {
+  operation: FailedOperation;
+  errors: StreamErrors;
+  /** Called once the stream has ended, however it ended (its creator frees what it held for it). */
+  onEnd: () => void;
+}
+
 /** What a streamed answer's last event holds (the spec's `x-stream-terminator`). */
 const streamTerminator = '[DONE]';
 
@@ -32,8 +41,7 @@ export class EventStream<T> implements AsyncIterable<T> {
   constructor(
     readonly response: Response,
     private readonly controller: AbortController,
-    private readonly operation: FailedOperation,
-    private readonly errors: StreamErrors,
+    private readonly context: StreamContext,
   ) {
     this.requestId = response.headers.get('x-request-id');
   }
@@ -46,9 +54,12 @@ export class EventStream<T> implements AsyncIterable<T> {
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
     if (this.consumed) throw new Error('This stream was already iterated; a stream can be read once.');
     this.consumed = true;
-    const { APIConnectionError, APIUserAbortError } = this.errors;
+    const { APIConnectionError, APIUserAbortError } = this.context.errors;
     const body = this.response.body;
-    if (!body) throw new APIConnectionError('The stream answer has no body', this.operation);
+    if (!body) {
+      this.context.onEnd();
+      throw new APIConnectionError('The stream answer has no body', this.context.operation);
+    }
     const pending: EventSourceMessage[] = [];
     const parser = createParser({ onEvent: (event) => pending.push(event) });
     const reader = body.pipeThrough(new TextDecoderStream()).getReader();
@@ -74,41 +85,49 @@ export class EventStream<T> implements AsyncIterable<T> {
           yield this.parseEvent(event);
         }
       }
-      if (this.controller.signal.aborted) throw new APIUserAbortError(this.operation);
+      if (this.controller.signal.aborted) throw new APIUserAbortError(this.context.operation);
       throw new APIConnectionError(
         `The stream ended before ${streamTerminator}: the answer is incomplete`,
-        this.operation,
+        this.context.operation,
       );
     } finally {
       // Leaving early (break, return, throw) must free the connection.
       this.controller.signal.removeEventListener('abort', onAbort);
       if (!finished) this.controller.abort();
       reader.releaseLock();
+      this.context.onEnd();
     }
   }
 
   private parseEvent(event: EventSourceMessage): T {
-    const { APIConnectionError, apiErrorFor } = this.errors;
+    const { APIConnectionError, apiErrorFor } = this.context.errors;
     let data: unknown;
     try {
       data = JSON.parse(event.data);
     } catch (cause) {
-      throw new APIConnectionError(`A stream event is not JSON: ${event.data.slice(0, 80)}`, this.operation, {
-        cause,
-      });
+      throw new APIConnectionError(
+        `A stream event is not JSON: ${event.data.slice(0, 80)}`,
+        this.context.operation,
+        {
+          cause,
+        },
+      );
     }
     // The spec sends a failure after the stream started as one event holding the error body.
     if (event.event === 'error' || (typeof data === 'object' && data !== null && 'error' in data)) {
       const body = data as ErrorBody;
-      const status = Number((body.error as { status?: unknown } | undefined)?.status) || 500;
-      throw apiErrorFor(status, body, this.response.headers, this.operation);
+      // The body has no status of its own: its `type` tells which failure status it stands for.
+      const status = statusByErrorType[body.error?.type ?? ''] ?? 500;
+      throw apiErrorFor(status, body, this.response.headers, this.context.operation);
     }
     return data as T;
   }
 
   private readFailure(cause: unknown) {
-    const { APIConnectionError, APIUserAbortError } = this.errors;
-    if (this.controller.signal.aborted) return new APIUserAbortError(this.operation);
-    return new APIConnectionError('The stream was cut off before it ended', this.operation, { cause });
+    const { APIConnectionError, APIUserAbortError } = this.context.errors;
+    if (this.controller.signal.aborted) return new APIUserAbortError(this.context.operation);
+    return new APIConnectionError('The stream was cut off before it ended', this.context.operation, {
+      cause,
+    });
   }
 }

@@ -1,11 +1,15 @@
+import { getEventListeners } from 'node:events';
+import { inspect } from 'node:util';
 import { watchUnhandledRejections } from '@inference-infra/test-kit/unhandledRejections';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
   APIUserAbortError,
+  AuthenticationError,
   createClient,
   InternalServerError,
+  RateLimitError,
 } from './index.js';
 import { type Fault, startFaultServer } from './test/faultServer.js';
 
@@ -23,9 +27,11 @@ afterAll(async () => {
   expect(unhandled).toEqual([]);
 });
 
+const apiKey = 'ii_live_faulttests';
+
 function clientFor(fault: Fault, options: { maxRetries?: number; timeoutMs?: number } = {}) {
   return createClient({
-    apiKey: 'ii_live_faulttests',
+    apiKey,
     baseUrl: `${server.url}/v1`,
     platformUrl: server.url,
     headers: { 'x-fault': fault },
@@ -34,6 +40,18 @@ function clientFor(fault: Fault, options: { maxRetries?: number; timeoutMs?: num
 }
 
 const chatBody = { model: 'm', messages: [{ role: 'user' as const, content: 'hi' }] };
+
+/** Reads a stream to its end; gives what the loop threw, or undefined when it ended cleanly. */
+async function drain(stream: AsyncIterable<unknown>): Promise<unknown> {
+  try {
+    for await (const _chunk of stream) {
+      // only the ending matters here
+    }
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
 
 describe('connection reset', () => {
   it('retries a read up to maxRetries, then throws APIConnectionError', async () => {
@@ -147,11 +165,7 @@ describe('streams', () => {
       ...chatBody,
       stream: true,
     });
-    const error = await (async () => {
-      for await (const _chunk of stream) {
-        // consume
-      }
-    })().catch((e: unknown) => e);
+    const error = await drain(stream);
     expect(error).toBeInstanceOf(InternalServerError);
     expect((error as InternalServerError).message).toMatch(/model crashed/);
   });
@@ -178,11 +192,7 @@ describe('streams', () => {
       { signal: controller.signal },
     );
     setTimeout(() => controller.abort(), 100);
-    const error = await (async () => {
-      for await (const _chunk of stream) {
-        // consume until aborted
-      }
-    })().catch((e: unknown) => e);
+    const error = await drain(stream);
     expect(error).toBeInstanceOf(APIUserAbortError);
   });
 
@@ -192,12 +202,79 @@ describe('streams', () => {
       stream: true,
     });
     for await (const _chunk of stream) break;
-    await expect(
-      (async () => {
-        for await (const _chunk of stream) {
-          // a second loop is refused
-        }
-      })(),
-    ).rejects.toThrow(/read once/);
+    // The server sees its response closed: the connection is not left streaming into nowhere.
+    await vi.waitFor(() => expect(server.closed('never-ending-stream')).toBe(1), { timeout: 2_000 });
+    // A second loop is refused.
+    expect(await drain(stream)).toEqual(
+      expect.objectContaining({ message: expect.stringMatching(/read once/) }),
+    );
+  });
+});
+
+describe('streams and the caller signal', () => {
+  it('bounds the read of a failure status by the timeout, though the call is a stream', async () => {
+    const error = await clientFor('stream-error-status-stalls', { timeoutMs: 300 })
+      .chat.completions.create({ ...chatBody, stream: true })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect(server.hits('stream-error-status-stalls')).toBe(1);
+  });
+
+  it('takes the status of an error event from its type', async () => {
+    const stream = await clientFor('stream-rate-limited-event').chat.completions.create({
+      ...chatBody,
+      stream: true,
+    });
+    const error = await drain(stream);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).status).toBe(429);
+  });
+
+  it('leaves no listener on a long-lived signal once a stream has ended, or failed to start', async () => {
+    const appWide = new AbortController();
+    for (let round = 0; round < 3; round++) {
+      const stream = await clientFor('stream-error-event').chat.completions.create(
+        { ...chatBody, stream: true },
+        { signal: appWide.signal },
+      );
+      await drain(stream);
+    }
+    await clientFor('reset')
+      .chat.completions.create({ ...chatBody, stream: true }, { signal: appWide.signal })
+      .catch(() => undefined);
+    expect(getEventListeners(appWide.signal, 'abort')).toHaveLength(0);
+  });
+});
+
+describe('a server that echoes the key', () => {
+  const shown = (error: unknown) => {
+    const failure = error as Error;
+    return [
+      failure.message,
+      String(failure),
+      JSON.stringify(failure),
+      inspect(failure, { depth: 10 }),
+      failure.stack,
+    ];
+  };
+
+  it('gets its echo redacted from the error message, body, headers and JSON', async () => {
+    const error = await clientFor('echo-key')
+      .instances.listTypes()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as AuthenticationError).message).toMatch(/Invalid key: Bearer \[redacted\]/);
+    expect((error as AuthenticationError).headers.get('www-authenticate')).toBe('Bearer [redacted]');
+    for (const text of shown(error)) expect(text).not.toContain(apiKey);
+  });
+
+  it('gets it redacted from an error event inside a stream too', async () => {
+    const stream = await clientFor('stream-rate-limited-event').chat.completions.create({
+      ...chatBody,
+      stream: true,
+    });
+    const error = await drain(stream);
+    expect((error as Error).message).toMatch(/\[redacted\]/);
+    for (const text of shown(error)) expect(text).not.toContain(apiKey);
   });
 });

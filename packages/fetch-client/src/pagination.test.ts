@@ -105,6 +105,17 @@ describe('billing.listTransactions iterated', () => {
   });
 });
 
+describe('billing.listTransactions kept aside', () => {
+  it('fails where it is used, not as an unhandled rejection while it waits', async () => {
+    const client = await ledgerClient({ failAtOffset: 0 });
+    const list = client.billing.listTransactions({ limit: 50 });
+    // The first page is asked for at once and fails while the list waits here.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(collectIds(list)).rejects.toBeInstanceOf(InternalServerError);
+    await expect(list).rejects.toBeInstanceOf(InternalServerError);
+  });
+});
+
 describe('billing.listTransactions awaited', () => {
   it('is the first page alone, with one request', async () => {
     const client = await ledgerClient();

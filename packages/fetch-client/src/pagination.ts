@@ -49,6 +49,9 @@ export function pagePromise<Page extends OffsetPage<unknown>, Query extends Offs
   fetchPage: (query: Query) => Promise<Page>,
 ): PagePromise<Page> {
   const first = fetchPage(query);
+  // A list kept aside and iterated later must not count as an unhandled rejection meanwhile: whoever awaits or
+  // iterates it still gets the failure.
+  first.catch(() => undefined);
   async function* pages() {
     let pageQuery = query;
     let page = await first;

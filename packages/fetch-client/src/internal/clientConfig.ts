@@ -33,11 +33,18 @@ export class ClientConfigError extends InferenceInfraError {
   override name = 'ClientConfigError';
 }
 
-/** Reads `process.env` without importing anything Node-only, so the client runs in browsers and edge runtimes too. */
+/**
+ * Reads `process.env` without importing anything Node-only, so the client runs in browsers and edge runtimes too.
+ * Deno has a `process` whose `env` throws without `--allow-env`: a variable it will not read counts as unset.
+ */
 function env(name: string): string | undefined {
-  const process = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
-  const value = process?.env?.[name];
-  return value === '' ? undefined : value;
+  try {
+    const process = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
+    const value = process?.env?.[name];
+    return value === '' ? undefined : value;
+  } catch {
+    return undefined;
+  }
 }
 
 const loopbackHosts = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
@@ -60,13 +67,28 @@ function checkedBaseUrl(name: string, value: string | undefined, allowInsecureHt
   return value.replace(/\/+$/, '');
 }
 
-function wholeNumber(name: string, value: number | undefined, fallback: number, minimum: number): number {
+/** The longest wait `setTimeout` can make: a longer one fires at once, so a larger `timeoutMs` would fail every call. */
+export const maxTimeoutMs = 2_147_483_647;
+
+/** `value` if it is a whole number in bounds, `fallback` if it is undefined; else an error naming the option. */
+export function checkedWholeNumber(
+  name: string,
+  value: number | undefined,
+  fallback: number,
+  minimum: number,
+  maximum = Number.MAX_SAFE_INTEGER,
+): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < minimum) {
-    throw new ClientConfigError(`${name} must be a whole number of at least ${minimum} (got ${value})`);
+  if (!Number.isInteger(value) || value < minimum || value > maximum) {
+    const bounds =
+      maximum === Number.MAX_SAFE_INTEGER ? `of at least ${minimum}` : `from ${minimum} to ${maximum}`;
+    throw new ClientConfigError(`${name} must be a whole number ${bounds} (got ${value})`);
   }
   return value;
 }
+
+/** What a header can carry: printable ASCII. A pasted line break would otherwise surface in a runtime's error text. */
+const headerSafe = /^[\x21-\x7e]+$/;
 
 export function resolveConfig(options: ClientOptions): ResolvedConfig {
   const apiKey = options.apiKey ?? env('INFERENCE_INFRA_API_KEY');
@@ -74,6 +96,12 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     throw new ClientConfigError(
       'apiKey is missing: pass createClient({ apiKey }) or set INFERENCE_INFRA_API_KEY. ' +
         'Keys are created in the dashboard (Keys page, API Keys tab).',
+    );
+  }
+  if (!headerSafe.test(apiKey)) {
+    // The value is a secret: the message says what is wrong with it, never what it is.
+    throw new ClientConfigError(
+      'apiKey must be printable ASCII, without spaces or line breaks (value not shown)',
     );
   }
   const allowInsecureHttp = options.allowInsecureHttp ?? false;
@@ -95,8 +123,8 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
         allowInsecureHttp,
       ),
     },
-    retry: { ...defaultRetryPolicy, maxRetries: wholeNumber('maxRetries', options.maxRetries, 2, 0) },
-    timeoutMs: wholeNumber('timeoutMs', options.timeoutMs, 60_000, 1),
+    retry: { ...defaultRetryPolicy, maxRetries: checkedWholeNumber('maxRetries', options.maxRetries, 2, 0) },
+    timeoutMs: checkedWholeNumber('timeoutMs', options.timeoutMs, 60_000, 1, maxTimeoutMs),
     // Bound so a test double or polyfill keeps its `this`.
     fetch: (input, init) => fetchImpl(input, init),
     headers: { ...options.headers },

@@ -1,7 +1,20 @@
 import type { paths } from '@inference-infra/types';
 import createOpenapiFetch, { type Client, type Middleware } from 'openapi-fetch';
-import { apiErrorFor } from '../errors.js';
-import { ClientConfigError, type ClientOptions, resolveConfig } from './clientConfig.js';
+import {
+  type APIError,
+  apiErrorFor,
+  type ErrorBody,
+  type FailedOperation,
+  RequestValidationError,
+} from '../errors.js';
+import {
+  ClientConfigError,
+  type ClientOptions,
+  checkedWholeNumber,
+  maxTimeoutMs,
+  resolveConfig,
+} from './clientConfig.js';
+import { redactHeaders, redactSecret } from './redactSecret.js';
 import type { RequestValidator } from './requestValidator.js';
 import { type Route, routes } from './routes.gen.js';
 import { createCallTransport } from './transport.js';
@@ -33,13 +46,30 @@ export interface CoreClient {
   lowLevel: LowLevelClient;
   /** Calls an operation and returns its data, or throws the typed error of its failure. */
   call<T>(method: HttpMethod, path: string, init: AnyInit & CallOptions): Promise<WithRequestId<T>>;
-  /** Calls an operation whose answer is a stream; returns the raw response once its headers are in. */
-  callStream(
-    method: HttpMethod,
-    path: string,
-    init: AnyInit & CallOptions,
-    controller: AbortController,
-  ): Promise<Response>;
+  /**
+   * Calls an operation whose answer is a stream; returns the raw response once its headers are in. `init.signal` ends
+   * the stream's body too, so the caller passes a signal it controls for as long as the stream lives.
+   */
+  callStream(method: HttpMethod, path: string, init: AnyInit & CallOptions): Promise<Response>;
+  /** The typed error of a failure status, with the key redacted from whatever the server echoed. */
+  apiError(
+    status: number,
+    body: ErrorBody | string | undefined,
+    headers: Headers,
+    operation: FailedOperation,
+  ): APIError;
+}
+
+/** A path parameter that would change the request's path instead of naming a resource in it. */
+const pathChanging = new Set(['', '.', '..']);
+
+function checkPathParams(operation: FailedOperation, pathParams: Record<string, unknown> | undefined) {
+  for (const [name, value] of Object.entries(pathParams ?? {})) {
+    if (pathChanging.has(String(value))) {
+      const message = `${name}: must not be empty, "." or ".." (it would change the request path; got "${value}")`;
+      throw new RequestValidationError(operation, [{ field: name, message }]);
+    }
+  }
 }
 
 /** Bodies are serialized before openapi-fetch sees them, so that a retry can send the same text again. */
@@ -60,8 +90,11 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
     return route;
   }
 
-  /** Validates, routes and sends one call; what comes back is openapi-fetch's `{ data, error, response }`. */
-  function send(method: HttpMethod, path: string, init: AnyInit & CallOptions, streaming = false) {
+  /**
+   * Validates, routes and sends one call; what comes back is openapi-fetch's `{ data, error, response }`. Async, so
+   * that a call refused before sending rejects like one that failed, instead of throwing where it was made.
+   */
+  async function send(method: HttpMethod, path: string, init: AnyInit & CallOptions, streaming = false) {
     const route = routeOf(method, path);
     const { operationId, surface } = route;
     const client = transports[surface];
@@ -75,16 +108,19 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       );
     }
     const { body, params } = init;
+    const operation = { method, path, operationId };
+    checkPathParams(operation, params?.path);
     validator?.(operationId, method, path, { body, query: params?.query, path: params?.path });
     const serialized = body === undefined ? undefined : JSON.stringify(body);
+    const maxRetries = checkedWholeNumber('maxRetries', init.maxRetries, config.retry.maxRetries, 0);
     const transport = createCallTransport({
       fetch: config.fetch,
-      retry: init.maxRetries === undefined ? config.retry : { ...config.retry, maxRetries: init.maxRetries },
-      timeoutMs: init.timeoutMs ?? config.timeoutMs,
+      retry: maxRetries === config.retry.maxRetries ? config.retry : { ...config.retry, maxRetries },
+      timeoutMs: checkedWholeNumber('timeoutMs', init.timeoutMs, config.timeoutMs, 1, maxTimeoutMs),
       signal: init.signal,
       stateChanging: route.stateChanging,
       streaming,
-      operation: { method, path, operationId },
+      operation,
       body: serialized,
     });
     type Send = (
@@ -111,10 +147,18 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
     );
   }
 
+  const apiError: CoreClient['apiError'] = (status, body, responseHeaders, operation) =>
+    apiErrorFor(
+      status,
+      redactSecret(body, config.apiKey),
+      redactHeaders(responseHeaders, config.apiKey),
+      operation,
+    );
+
   /** A failure status becomes the typed error of its status, carrying the parsed body and the request id. */
   function throwIfFailed(method: HttpMethod, path: string, error: unknown, response: Response) {
     if (response.ok) return;
-    throw apiErrorFor(response.status, error as never, response.headers, {
+    throw apiError(response.status, error as ErrorBody | string | undefined, response.headers, {
       method,
       path,
       operationId: routeOf(method, path).operationId,
@@ -145,20 +189,11 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       throwIfFailed(method, path, error, response);
       return withRequestId(data as T, response);
     },
-    async callStream(method, path, init, controller) {
-      const callerSignal: AbortSignal | undefined = init.signal;
-      if (callerSignal) {
-        if (callerSignal.aborted) controller.abort();
-        else callerSignal.addEventListener('abort', () => controller.abort(), { once: true });
-      }
-      const { error, response } = await send(
-        method,
-        path,
-        { ...init, signal: controller.signal, parseAs: 'stream' },
-        true,
-      );
+    async callStream(method, path, init) {
+      const { error, response } = await send(method, path, { ...init, parseAs: 'stream' }, true);
       throwIfFailed(method, path, error, response);
       return response;
     },
+    apiError,
   };
 }

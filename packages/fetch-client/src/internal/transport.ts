@@ -136,8 +136,9 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
         await pause(backoffMs(attempt, retry));
         continue;
       }
-      // The headers are in: from here on, a stream is ended by the caller's signal alone.
-      if (options.streaming) disarm();
+      // The headers of a stream are in: from here on it is ended by the caller's signal alone. Not so for a failure
+      // status: its error body is read whole, and the timeout still bounds that read.
+      if (options.streaming && response.ok) disarm();
       const { status } = response;
       if (
         isRetryableStatus(status) &&

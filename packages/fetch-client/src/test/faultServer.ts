@@ -17,6 +17,9 @@ export type Fault =
   | 'stream-error-event'
   | 'never-ending-body'
   | 'never-ending-stream'
+  | 'stream-error-status-stalls'
+  | 'stream-rate-limited-event'
+  | 'echo-key'
   | 'ok';
 
 const instanceTypes = {
@@ -62,13 +65,18 @@ export async function startFaultServer() {
   const hits = new Map<string, number>();
   const bodies = new Map<string, string[]>();
   const openResponses = new Set<ServerResponse>();
+  const closed = new Map<string, number>();
 
   function handle(req: IncomingMessage, res: ServerResponse) {
     const fault = (req.headers['x-fault'] as Fault | undefined) ?? 'ok';
     const hit = (hits.get(fault) ?? 0) + 1;
     hits.set(fault, hit);
     openResponses.add(res);
-    res.on('close', () => openResponses.delete(res));
+    res.on('close', () => {
+      openResponses.delete(res);
+      closed.set(fault, (closed.get(fault) ?? 0) + 1);
+    });
+    const authorization = req.headers.authorization ?? '';
     switch (fault) {
       case 'reset':
         req.socket.destroy();
@@ -121,6 +129,23 @@ export async function startFaultServer() {
         res.on('close', () => clearInterval(timer));
         return;
       }
+      case 'stream-error-status-stalls':
+        // A failure status whose error body never ends: the timeout must still bound the call.
+        res.writeHead(503, { 'content-type': 'application/json' });
+        res.write('{"error": {"message": "overloaded"');
+        return;
+      case 'stream-rate-limited-event':
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(chunk('Hello'));
+        res.end(
+          `data: ${JSON.stringify(errorBody('rate_limit_error', `Too fast for ${authorization}`))}\n\n`,
+        );
+        return;
+      case 'echo-key':
+        // A careless server that repeats the credentials it was sent, in the body and in a header.
+        return sendJson(res, 401, errorBody('authentication_error', `Invalid key: ${authorization}`), {
+          'www-authenticate': authorization,
+        });
       default:
         return sendJson(res, 200, instanceTypes);
     }
@@ -141,10 +166,13 @@ export async function startFaultServer() {
   return {
     url: `http://127.0.0.1:${port}`,
     hits: (fault: Fault) => hits.get(fault) ?? 0,
+    /** How many responses of this fault have closed (answered, or their connection ended). */
+    closed: (fault: Fault) => closed.get(fault) ?? 0,
     /** The body of each request that came with this fault, in order. */
     bodies: (fault: Fault) => bodies.get(fault) ?? [],
     resetHits: () => {
       hits.clear();
+      closed.clear();
       bodies.clear();
     },
     close: () =>
