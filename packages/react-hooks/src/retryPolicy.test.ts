@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import {
   APIConnectionError,
   APIUserAbortError,
@@ -23,6 +24,16 @@ describe('shouldRetryQuery', () => {
       new ClientConfigError('no platformUrl'),
     ];
     for (const error of errors) expect(shouldRetryQuery(0, error), error.name).toBe(false);
+  });
+
+  it('knows an error from another copy of the client, where instanceof cannot', () => {
+    // The CommonJS build is a second copy of every class: what an app gets with two versions installed.
+    const otherCopy = createRequire(import.meta.url)('@inference-infra/fetch-client') as {
+      APIConnectionError: typeof APIConnectionError;
+    };
+    const error = new otherCopy.APIConnectionError('reset', operation);
+    expect(error instanceof APIConnectionError).toBe(false);
+    expect(shouldRetryQuery(0, error)).toBe(false);
   });
 
   it("keeps TanStack's default of three retries for errors from elsewhere", () => {

@@ -1,4 +1,4 @@
-import { InferenceInfraError } from '@inference-infra/fetch-client';
+import { isInferenceInfraError } from '@inference-infra/fetch-client';
 
 /** TanStack Query's own default for queries, kept for errors that do not come from the client. */
 const tanstackDefaultRetries = 3;
@@ -17,7 +17,8 @@ const tanstackDefaultRetries = 3;
  * `new QueryClient({ defaultOptions: { queries: { retry: shouldRetryQuery } } })`.
  */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  if (error instanceof InferenceInfraError) return false;
+  // Not `instanceof`: an app may hold a client from another copy of fetch-client than the one these hooks import.
+  if (isInferenceInfraError(error)) return false;
   return failureCount < tanstackDefaultRetries;
 }
 

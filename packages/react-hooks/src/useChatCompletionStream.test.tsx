@@ -1,3 +1,4 @@
+import type { InferenceInfraClient } from '@inference-infra/fetch-client';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setUpHooks } from './test/renderWithClient.js';
@@ -78,6 +79,36 @@ describe('useChatCompletionStream', () => {
     const atAbort = result.current.content;
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(result.current.content).toBe(atAbort);
+  });
+
+  it('ends aborted, not successful, when the abort lands amid chunks already parsed', async () => {
+    const { wrapper } = setUpHooks();
+    const chunk = (content: string) => ({
+      id: 'chatcmpl-batch',
+      object: 'chat.completion.chunk' as const,
+      created: 1,
+      model: 'm',
+      choices: [{ index: 0, delta: { content }, finish_reason: null }],
+    });
+    let abortNow = () => undefined as void;
+    // One read that held two chunks and [DONE]: the stream hands them over without waiting, and ends cleanly.
+    const stream = {
+      requestId: 'req_batch',
+      async *[Symbol.asyncIterator]() {
+        yield chunk('kept ');
+        abortNow();
+        yield chunk('dropped');
+      },
+    };
+    const client = {
+      chat: { completions: { create: async () => stream } },
+    } as unknown as InferenceInfraClient;
+    const { result } = renderHook(() => useChatCompletionStream({ client }), { wrapper });
+    abortNow = () => result.current.abort();
+    act(() => result.current.start(body));
+    await waitFor(() => expect(result.current.status).toBe('aborted'));
+    expect(result.current.content).toBe('kept ');
+    expect(result.current.message).toBeNull();
   });
 
   it('surfaces a validation error without sending a request', async () => {

@@ -38,9 +38,12 @@ export function useChatCompletionStream({ client }: ClientOption = {}): UseChatC
       running.current?.abort();
       const controller = new AbortController();
       running.current = controller;
-      // Events of a stream that a newer start() replaced must not land in the state of the new one.
+      // Events of a stream that a newer start() replaced must not land in the state of the new one; once aborted,
+      // only the abort itself does (chunks already parsed, or a [DONE] among them, would otherwise still arrive).
       const send: typeof dispatch = (event) => {
-        if (running.current === controller) dispatch(event);
+        if (running.current !== controller) return;
+        if (controller.signal.aborted && event.type !== 'aborted') return;
+        dispatch(event);
       };
       send({ type: 'started' });
       void (async () => {
@@ -51,7 +54,7 @@ export function useChatCompletionStream({ client }: ClientOption = {}): UseChatC
           );
           send({ type: 'opened', requestId: stream.requestId });
           for await (const chunk of stream) send({ type: 'chunk', chunk });
-          send({ type: 'finished' });
+          send(controller.signal.aborted ? { type: 'aborted' } : { type: 'finished' });
         } catch (error) {
           send(
             controller.signal.aborted

@@ -1,6 +1,6 @@
 import type { InferenceInfraClient, WithRequestId } from '@inference-infra/fetch-client';
 import type { ResizeVolumeBody, ResizeVolumeResponse } from '@inference-infra/types';
-import { hashKey, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import type { QueryClient, UseMutationOptions } from '@tanstack/react-query';
 import { inferenceInfraKeys } from '../queryKeys.js';
 import { mutationRetry } from '../retryPolicy.js';
 import type { InferenceInfraHookError } from '../types.js';
@@ -26,11 +26,11 @@ export function resizeVolumeMutationOptions(
     onSuccess: (response, { id }) => {
       const detailKey = inferenceInfraKeys.volumes.detail(id);
       queryClient.setQueryData(detailKey, response.data);
-      const detailHash = hashKey(detailKey);
       // Returned, so the mutation stays pending until the invalidated queries that are on screen have refetched.
+      // The entry just written is told by its key, not its hash: an app may hash keys its own way.
       return queryClient.invalidateQueries({
         queryKey: inferenceInfraKeys.volumes.all,
-        predicate: (query) => query.queryHash !== detailHash,
+        predicate: ({ queryKey }) => !(queryKey[2] === detailKey[2] && queryKey[3] === id),
       });
     },
   };
