@@ -17,10 +17,15 @@ interface CliRun {
 
 /**
  * The built command, as partners run it, in a child process. The variables of this vitest run are left out, so the
- * vitest the command starts does not take itself for a worker of this one.
+ * vitest the command starts does not take itself for a worker of this one; so are `INFERENCE_INFRA_*`, which would
+ * turn a run meant for a local server into a run against whatever deployment they name.
  */
 function runCli(args: string[]): Promise<CliRun> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !name.startsWith('VITEST') && !name.startsWith('INFERENCE_INFRA_'),
+    ),
+  );
   return new Promise((resolve) => {
     execFile(
       process.execPath,

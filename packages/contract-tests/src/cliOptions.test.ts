@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError } from './cliOptions.js';
 
 describe('parseCliArgs', () => {
+  it('refuses a stray argument without repeating it, since it is often a key given without --api-key', () => {
+    expect(() => parseCliArgs(['ii_live_pasted_key'])).toThrow(UsageError);
+    expect(() => parseCliArgs(['ii_live_pasted_key'])).toThrow(/unexpected argument \(not shown/);
+    expect(() => parseCliArgs(['ii_live_pasted_key'])).not.toThrow(/ii_live_pasted_key/);
+  });
+
   it('reads the target, mutation and report flags', () => {
     const options = parseCliArgs([
       '--base-url',

@@ -59,6 +59,12 @@ export function parseCliArgs(argv: string[]): CliOptions {
   try {
     values = parse(argv).values;
   } catch (error) {
+    // Node's message quotes a stray argument, and a stray argument is often a key given without --api-key.
+    if ((error as { code?: string }).code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+      throw new UsageError(
+        'unexpected argument (not shown: it may be a key); every value follows its option, as --api-key KEY',
+      );
+    }
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   const reporter = values.reporter ?? 'default';

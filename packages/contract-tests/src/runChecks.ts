@@ -1,4 +1,4 @@
-import { type CheckContext, type ContractCheck, skipReason } from './checks/check.js';
+import { type CheckContext, type ContractCheck, runCheck, skipReason } from './checks/check.js';
 
 export interface CheckResult {
   check: ContractCheck;
@@ -20,7 +20,7 @@ export async function runChecks(checks: ContractCheck[], ctx: CheckContext): Pro
       continue;
     }
     try {
-      await check.run(ctx);
+      await runCheck(check, ctx);
       results.push({ check, outcome: 'passed' });
     } catch (error) {
       results.push({

@@ -2,30 +2,26 @@ import type { AuthMode } from '../http.js';
 import type { ContractSpec } from '../spec.js';
 import type { Target } from '../target.js';
 import type { ContractCheck } from './check.js';
-import { expectAnswer, fail, validRequest } from './requests.js';
+import { expectAnswer, fail, refusalSafeBody, validRequest } from './requests.js';
 
 interface AuthVariant {
   label: string;
   auth(target: Target): AuthMode;
-  /** Whether the header carries the real key: then a lax server could act on it, so it counts as a mutation. */
-  carriesKey: boolean;
 }
 
 const variants: AuthVariant[] = [
-  { label: 'without an Authorization header', auth: () => ({ kind: 'none' }), carriesKey: false },
+  { label: 'without an Authorization header', auth: () => ({ kind: 'none' }) },
   {
     label: 'with a Basic Authorization header',
     auth: () => ({
       kind: 'header',
       value: `Basic ${Buffer.from('contract-tests:not-a-key').toString('base64')}`,
     }),
-    carriesKey: false,
   },
-  { label: 'with Bearer and no key', auth: () => ({ kind: 'header', value: 'Bearer' }), carriesKey: false },
+  { label: 'with Bearer and no key', auth: () => ({ kind: 'header', value: 'Bearer' }) },
   {
     label: 'with the key but without the Bearer scheme',
     auth: (target) => ({ kind: 'header', value: target.apiKey }),
-    carriesKey: true,
   },
 ];
 
@@ -41,10 +37,17 @@ export function authChecks(spec: ContractSpec): ContractCheck[] {
         operationId: op.operationId,
         tags: op.tags,
         kind: 'auth',
-        mutates: op.stateChanging && variant.carriesKey,
+        // Every variant of a state-changing call is a mutation: a server whose authentication fails open acts on it,
+        // key or no key. Its body is the refusal-safe one, so such a server resizes nothing even then.
+        mutates: op.stateChanging,
         requires: [],
         async run(ctx) {
-          const request = { ...validRequest(ctx, op), auth: variant.auth(ctx.target) };
+          const valid = validRequest(ctx, op);
+          const request = {
+            ...valid,
+            ...(valid.body === undefined ? {} : { body: refusalSafeBody(op, valid.body) }),
+            auth: variant.auth(ctx.target),
+          };
           const response = await expectAnswer(ctx, request, 401);
           const challenge = response.headers.get('www-authenticate');
           if (challenge !== null && !/^bearer\b/i.test(challenge)) {

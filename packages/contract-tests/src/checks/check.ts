@@ -75,6 +75,24 @@ export function skipReason(check: ContractCheck, target: Target): string | undef
   return undefined;
 }
 
+/**
+ * Runs a check; a failure is rethrown with the key replaced by `[redacted]` in its message and stack. Failure messages
+ * quote what the server answered, and a server may echo the key back (in an error text about a malformed header, say):
+ * the console and the JUnit file of a partner's CI must not show it.
+ */
+export async function runCheck(check: ContractCheck, ctx: CheckContext): Promise<void> {
+  try {
+    await check.run(ctx);
+  } catch (error) {
+    const key = ctx.target.apiKey;
+    if (error instanceof Error && key) {
+      error.message = error.message.replaceAll(key, '[redacted]');
+      if (error.stack) error.stack = error.stack.replaceAll(key, '[redacted]');
+    }
+    throw error;
+  }
+}
+
 export interface CheckSelection {
   /** Only checks whose operationId or tag is listed (case-insensitive); all when empty. */
   only: string[];

@@ -3,19 +3,22 @@ import { boundaryCases, type NegativeCase, negativeCases } from '../negativeCase
 import type { SchemaValidator } from '../schemaValidator.js';
 import type { ContractSpec, SpecOperation } from '../spec.js';
 import type { CheckContext, ContractCheck, Requirement } from './check.js';
-import { exampleBody, expectAnswer, fail, pathParamsOf } from './requests.js';
+import { exampleBody, expectAnswer, fail, pathParamsOf, refusalSafeBody } from './requests.js';
 
 /** A resize names a real volume: its negative cases go to the partner's volume, so a lax server fails safely. */
 function requirementsOf(op: SpecOperation): readonly Requirement[] {
   return op.operationId === 'resizeVolume' ? ['volume'] : [];
 }
 
-/** The generated body with the partner's model id, unless the case is about the model field itself. */
+/**
+ * The generated body with the partner's model id, unless the case is about the model field itself; and for a case
+ * about another field than a resize's size, the refusal-safe size, so a lax server that accepts it grows nothing.
+ */
 function bodyFor(ctx: CheckContext, op: SpecOperation, entry: NegativeCase): unknown {
-  if (typeof entry.body !== 'object' || entry.body === null || entry.param === 'model') return entry.body;
+  if (typeof entry.body !== 'object' || entry.body === null) return entry.body;
   const body = structuredClone(entry.body) as Record<string, unknown>;
-  if (typeof body.model === 'string') body.model = exampleBody(ctx, op).model;
-  return body;
+  if (typeof body.model === 'string' && entry.param !== 'model') body.model = exampleBody(ctx, op).model;
+  return entry.param === 'size_gb' ? body : refusalSafeBody(op, body);
 }
 
 /**

@@ -31,6 +31,28 @@ export function exampleBody(ctx: CheckContext, op: SpecOperation, exampleName?: 
   return body;
 }
 
+/**
+ * A body for a check that expects a refusal. For a resize, `size_gb` becomes the smallest size the spec allows, which
+ * no volume can grow to (none is smaller, and volumes only grow): a server that wrongly accepts the request then
+ * answers 409 and changes nothing, where the example's size would have grown the partner's volume for good.
+ */
+export function refusalSafeBody(op: SpecOperation, body: unknown): unknown {
+  if (
+    op.operationId !== 'resizeVolume' ||
+    typeof body !== 'object' ||
+    body === null ||
+    !('size_gb' in body)
+  ) {
+    return body;
+  }
+  const sizeSchema = (jsonRequestBody(op)?.schema.properties as Json | undefined)?.size_gb as
+    | Json
+    | undefined;
+  const minimum = sizeSchema?.minimum;
+  if (typeof minimum !== 'number') throw new Error('the spec gives resizeVolume size_gb no minimum');
+  return { ...body, size_gb: minimum };
+}
+
 /** The volume resize checks use: the partner's, or the spec's example id (the mock answers any id). */
 export function volumeIdOf(ctx: CheckContext, op: SpecOperation): string {
   if (ctx.target.volumeId) return ctx.target.volumeId;

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { afterAll, describe, inject, it } from 'vitest';
-import { buildChecks, createCheckContext, selectChecks, skipReason } from '../checks/index.js';
+import { buildChecks, createCheckContext, runCheck, selectChecks, skipReason } from '../checks/index.js';
 import { formatCoverage, summarizeCoverage } from '../coverage.js';
 import { loadContractSpec } from '../spec.js';
 import './providedContext.js';
@@ -30,7 +30,7 @@ for (const op of spec.operations) {
     for (const check of ofOperation) {
       const reason = skipReason(check, target);
       if (reason) it.skip(`${check.name} [skipped: ${reason}]`, () => {});
-      else it(check.name, () => check.run(ctx));
+      else it(check.name, () => runCheck(check, ctx));
     }
   });
 }

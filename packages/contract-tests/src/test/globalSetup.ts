@@ -5,11 +5,12 @@ import { resolveTarget } from '../target.js';
 import '../suite/providedContext.js';
 
 /**
- * The target of the suite inside the monorepo: the deployment named by `INFERENCE_INFRA_*` when set, else one Prism
- * mock of the bundled spec for the whole run, on free loopback ports, always stopped.
+ * The target of the suite inside the monorepo: one Prism mock of the bundled spec for the whole run, on free loopback
+ * ports, always stopped. The deployment named by `INFERENCE_INFRA_*` only with `CONTRACT_TESTS_LIVE=1` as well: those
+ * variables are also what a developer sets to use the client, and a test run must not reach past loopback unasked.
  */
 export default async function setup(project: TestProject) {
-  const request = resolveTarget({}, process.env);
+  const request = resolveTarget({}, process.env.CONTRACT_TESTS_LIVE === '1' ? process.env : {});
   let mock: MockServer | undefined;
   if (request.kind === 'bundled-mock') mock = await startMockServer({ specPath: bundledSpecPath() });
   project.provide(
