@@ -31,7 +31,9 @@ Object.defineProperty(InferenceInfraError.prototype, errorBrand, { value: true }
  * the client, such as the react-hooks, decide with this instead.
  */
 export function isInferenceInfraError(error: unknown): error is InferenceInfraError {
-  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[errorBrand] === true;
+  return (
+    typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[errorBrand] === true
+  );
 }
 
 /** The request broke a rule of the spec and was not sent. */

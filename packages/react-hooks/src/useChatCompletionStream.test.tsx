@@ -90,7 +90,7 @@ describe('useChatCompletionStream', () => {
       model: 'm',
       choices: [{ index: 0, delta: { content }, finish_reason: null }],
     });
-    let abortNow = () => undefined as void;
+    let abortNow: () => void = () => undefined;
     // One read that held two chunks and [DONE]: the stream hands them over without waiting, and ends cleanly.
     const stream = {
       requestId: 'req_batch',
