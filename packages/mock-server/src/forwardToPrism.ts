@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendEventStream } from './eventStream.js';
 import { chooseExample } from './exampleSelection.js';
 import { newRequestId, stampRequestId } from './requestId.js';
-import { type Surface, type SurfaceRoute, specPathnameFor } from './surfaces.js';
+import { type SpecRoute, type Surface, specPathnameFor } from './specRoutes.js';
 import { parseViolations, validationErrorBody } from './validationErrors.js';
 
 /** Headers that belong to one hop of the connection and must not be copied to the next. */
@@ -65,7 +65,7 @@ export interface SurfaceHandlerOptions {
 
 export function createSurfaceHandler(
   surface: Surface,
-  routes: SurfaceRoute[],
+  routes: SpecRoute[],
   prismUrl: string,
   { eventIntervalMs }: SurfaceHandlerOptions,
 ) {
@@ -74,7 +74,7 @@ export function createSurfaceHandler(
     const requestId = newRequestId();
     const url = new URL(req.url ?? '/', 'http://mock.local');
     const specPathname = specPathnameFor(surface, url.pathname);
-    const route = specPathname ? ownRoutes.find((r) => r.matches(specPathname)) : undefined;
+    const route = specPathname ? ownRoutes.find((r) => r.pattern.test(specPathname)) : undefined;
     if (!route || !specPathname) {
       if (req.method === 'OPTIONS') {
         // Let the browser's real request through, so a page sees the 404 below instead of a CORS failure.

@@ -4,17 +4,23 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { createSurfaceHandler } from './forwardToPrism.js';
 import { startPrism } from './prismProcess.js';
-import { inferencePathPrefix, type Surface, surfaceRoutesFromSpec } from './surfaces.js';
+import { createSimulator, type Simulator } from './simulator/createSimulator.js';
+import { simulatorListener } from './simulator/nodeListener.js';
+import type { SimulatorOptions } from './simulator/simulatorOptions.js';
+import { inferencePathPrefix, type Surface, specRoutesOf } from './specRoutes.js';
 
-export interface MockServerOptions {
+/** `simulator` (the default): the stateful simulator. `prism`: Prism answering the spec's static examples. */
+export type MockEngine = 'simulator' | 'prism';
+
+export interface MockServerOptions extends SimulatorOptions {
+  /** Which engine answers (default `simulator`). */
+  engine?: MockEngine;
   /** Port of the inference base address; 0 (the default) picks a free one. */
   inferencePort?: number;
   /** Port of the platform base address; 0 (the default) picks a free one. */
   platformPort?: number;
-  /** Path of a bundled OpenAPI document; defaults to the bundled spec of this toolkit. */
+  /** Prism only: path of a bundled OpenAPI document; defaults to the bundled spec of this toolkit. */
   specPath?: string;
-  /** Pause between the events of a streamed chat answer, in milliseconds (default 20; 0 sends them back to back). */
-  streamEventIntervalMs?: number;
 }
 
 export interface MockServer {
@@ -22,6 +28,9 @@ export interface MockServer {
   baseUrl: string;
   /** Platform base address, without the `/api/v1` prefix that its paths carry. */
   platformUrl: string;
+  engine: MockEngine;
+  /** The simulator behind the servers (engine `simulator`): its `state`, `reset()` and in-process `fetch`. */
+  simulator?: Simulator;
   close(): Promise<void>;
 }
 
@@ -49,22 +58,65 @@ function close(server: Server): Promise<void> {
   });
 }
 
-/** Starts Prism on the bundled spec behind one loopback server per base address. */
-export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const specPath = options.specPath ?? defaultSpecPath();
-  const routes = surfaceRoutesFromSpec(JSON.parse(await readFile(specPath, 'utf8')));
-  const prism = await startPrism(['mock', specPath]);
+async function listenOnBoth(
+  options: MockServerOptions,
+  listenerFor: (surface: Surface) => Parameters<typeof createServer>[1] & {},
+): Promise<{ ports: Record<Surface, number>; servers: Server[] }> {
   const servers: Server[] = [];
+  const ports: Record<Surface, number> = { inference: 0, platform: 0 };
   try {
-    const ports: Record<Surface, number> = { inference: 0, platform: 0 };
     for (const [surface, port] of [
       ['inference', options.inferencePort ?? 0],
       ['platform', options.platformPort ?? 0],
     ] as const) {
+      const server = createServer(listenerFor(surface));
+      servers.push(server);
+      ports[surface] = await listen(server, port);
+    }
+    return { ports, servers };
+  } catch (error) {
+    await Promise.all(servers.map(close));
+    throw error;
+  }
+}
+
+const addresses = (ports: Record<Surface, number>) => ({
+  baseUrl: `http://${host}:${ports.inference}${inferencePathPrefix}`,
+  platformUrl: `http://${host}:${ports.platform}`,
+});
+
+/**
+ * Serves the mock on one loopback server per base address: by default the stateful simulator (starts in
+ * milliseconds), or Prism on the bundled spec with `engine: 'prism'`.
+ */
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  if ((options.engine ?? 'simulator') === 'prism') return startPrismMock(options);
+  if (options.engine !== undefined && options.engine !== 'simulator') {
+    throw new TypeError(`engine must be "simulator" or "prism" (got ${String(options.engine)})`);
+  }
+  const simulator = createSimulator(options);
+  const { ports, servers } = await listenOnBoth(options, (surface) => simulatorListener(simulator, surface));
+  return {
+    ...addresses(ports),
+    engine: 'simulator',
+    simulator,
+    close: async () => {
+      await Promise.all(servers.map(close));
+    },
+  };
+}
+
+/** Prism on the bundled spec behind one loopback server per base address, with real SSE and the spec's error body. */
+async function startPrismMock(options: MockServerOptions): Promise<MockServer> {
+  const specPath = options.specPath ?? defaultSpecPath();
+  const routes = specRoutesOf(JSON.parse(await readFile(specPath, 'utf8')));
+  const prism = await startPrism(['mock', specPath]);
+  try {
+    const { ports, servers } = await listenOnBoth(options, (surface) => {
       const handler = createSurfaceHandler(surface, routes, prism.url, {
         eventIntervalMs: options.streamEventIntervalMs ?? 20,
       });
-      const server = createServer((req, res) => {
+      return (req, res) => {
         // Pages on other origins (the playground, docs "try it") must see the mock's own answers too, not only
         // the ones Prism adds CORS headers to.
         res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
@@ -77,20 +129,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
             }),
           );
         });
-      });
-      servers.push(server);
-      ports[surface] = await listen(server, port);
-    }
+      };
+    });
     return {
-      baseUrl: `http://${host}:${ports.inference}${inferencePathPrefix}`,
-      platformUrl: `http://${host}:${ports.platform}`,
+      ...addresses(ports),
+      engine: 'prism',
       async close() {
         await Promise.all(servers.map(close));
         await prism.stop();
       },
     };
   } catch (error) {
-    await Promise.all(servers.map(close));
     await prism.stop();
     throw error;
   }

@@ -1,0 +1,160 @@
+import bundledSpec from '@inference-infra/types/openapi.json' with { type: 'json' };
+import { type SpecRoute, specRoutesOf } from '../specRoutes.js';
+import { errorResponder, errorTypesOf } from './errorResponses.js';
+import { createConformingHandler, idGenerator } from './handleRequest.js';
+import { operations } from './operations/index.js';
+import {
+  type ResolvedSimulatorOptions,
+  resolveSimulatorOptions,
+  type SimulatorOptions,
+} from './simulatorOptions.js';
+import { createSimulatorState, type SimulatorState } from './simulatorState.js';
+import type { SimulatorHandler, SimulatorRequest, SimulatorResponse } from './simulatorTypes.js';
+import { toWebResponse } from './webResponse.js';
+
+type JsonObject = Record<string, unknown>;
+
+export interface Simulator {
+  /** The whole state, to inspect or arrange in tests; replaced by `reset()`. */
+  readonly state: SimulatorState;
+  /** The options in force, defaults filled in. */
+  readonly options: ResolvedSimulatorOptions;
+  /**
+   * Answers one request in process, as the service would over HTTP: a `fetch`-compatible function to hand to
+   * `createClient({ fetch })` or any client that takes one. Platform paths (`/api/...`) and inference paths
+   * (`/v1/...`) are told apart by path, whatever the origin.
+   */
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  /** The answer to a request already read: what the HTTP server and MSW handlers call. */
+  handle(request: SimulatorRequest): SimulatorResponse;
+  /** A request as the simulator sees it; the HTTP server and MSW use it. */
+  toSimulatorRequest(
+    method: string,
+    url: URL,
+    headers: Headers | Record<string, string | undefined>,
+    body: string,
+  ): SimulatorRequest;
+  /** Back to the seeded start: workspaces, volumes and ledgers as new; the fault rules' counters keep running. */
+  reset(): void;
+}
+
+/** Routes and error types of a spec document, read once per document. */
+const specCache = new WeakMap<object, { routes: SpecRoute[]; errorTypes: Map<number, string> }>();
+
+function specOf(document: JsonObject) {
+  let found = specCache.get(document);
+  if (!found) {
+    found = { routes: specRoutesOf(document), errorTypes: errorTypesOf(document) };
+    specCache.set(document, found);
+  }
+  return found;
+}
+
+/**
+ * A stateful simulator of the whole service, from the bundled spec: routes, request checks and error types come
+ * from it; the data is seeded. Serve it over HTTP with `startMockServer()`, in process with `simulator.fetch`, or
+ * through MSW with `@inference-infra/mock-server/msw`.
+ */
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const resolved = resolveSimulatorOptions(options);
+  const { routes, errorTypes } = specOf(bundledSpec as JsonObject);
+  const missing = routes.filter((route) => !operations[route.operationId]).map((route) => route.operationId);
+  if (missing.length > 0)
+    throw new Error(`the simulator has no operation for ${missing.join(', ')} of the spec`);
+
+  let state = createSimulatorState(resolved);
+  const newId = idGenerator(resolved.seed);
+  const conforming = createConformingHandler({
+    routes,
+    options: resolved,
+    error: errorResponder(errorTypes),
+    state: () => state,
+    reset: () => {
+      state = createSimulatorState(resolved);
+    },
+    newId,
+  });
+  // The interceptor sees the state of its time: a reset gives later requests the new one through this getter.
+  const intercepted: SimulatorHandler = resolved.intercept
+    ? (request) => (resolved.intercept as NonNullable<typeof resolved.intercept>)(conforming, state)(request)
+    : conforming;
+
+  const error = errorResponder(errorTypes);
+  const handle = (request: SimulatorRequest): SimulatorResponse => {
+    let answer: SimulatorResponse;
+    try {
+      answer = intercepted(request);
+    } catch (cause) {
+      // A bug of the simulator (or of an interceptor) is still an answer in the spec's shape, never a hang.
+      const message = `The simulator failed: ${cause instanceof Error ? cause.message : String(cause)}`;
+      answer = error(500, { code: 'simulator_failure', message }, request.requestId);
+    }
+    const response = { ...answer, headers: { 'x-request-id': request.requestId, ...answer.headers } };
+    state.requests.push({
+      method: request.method,
+      path: `${request.url.pathname}${request.url.search}`,
+      operationId: request.operationId,
+      status: response.status,
+      requestId: response.headers['x-request-id'] ?? request.requestId,
+    });
+    if (state.requests.length > 10_000) state.requests.splice(0, state.requests.length - 10_000);
+    return response;
+  };
+
+  const toSimulatorRequest: Simulator['toSimulatorRequest'] = (method, url, headers, body) => {
+    const lowered: Record<string, string | undefined> = {};
+    const entries = headers instanceof Headers ? headers.entries() : Object.entries(headers);
+    for (const [name, value] of entries) lowered[name.toLowerCase()] = value;
+    const upper = method.toUpperCase();
+    return {
+      method: upper,
+      url,
+      headers: lowered,
+      body,
+      requestId: newId('req_'),
+      operationId: routes.find(
+        (route) => route.method === upper && route.pattern.test(url.pathname.replace(/^\/v1(?=\/)/, '')),
+      )?.operationId,
+    };
+  };
+
+  return {
+    get state() {
+      return state;
+    },
+    options: resolved,
+    handle,
+    toSimulatorRequest,
+    reset() {
+      state = createSimulatorState(resolved);
+    },
+    async fetch(input, init) {
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      const bytes = request.body ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array();
+      const simulatorRequest = toSimulatorRequest(request.method, url, request.headers, '');
+      if (bytes.length > resolved.maxBodyBytes) {
+        return toWebResponse(tooLarge(simulatorRequest, resolved, errorTypes), { eventIntervalMs: 0 });
+      }
+      simulatorRequest.body = new TextDecoder().decode(bytes);
+      return toWebResponse(handle(simulatorRequest), {
+        signal: request.signal,
+        eventIntervalMs: resolved.streamEventIntervalMs,
+      });
+    },
+  };
+}
+
+/** The answer to a body over `maxBodyBytes`: the spec's 400, sent before the rest of the body is read. */
+export function tooLarge(
+  request: SimulatorRequest,
+  options: ResolvedSimulatorOptions,
+  errorTypes: Map<number, string> = specOf(bundledSpec as JsonObject).errorTypes,
+): SimulatorResponse {
+  const response = errorResponder(errorTypes)(
+    400,
+    { code: 'body_too_large', message: `body: must be at most ${options.maxBodyBytes} bytes`, param: 'body' },
+    request.requestId,
+  );
+  return { ...response, headers: { 'x-request-id': request.requestId, ...response.headers } };
+}

@@ -1,0 +1,190 @@
+import { matchRoute, type SpecRoute, surfaceOfPath } from '../specRoutes.js';
+import type { ErrorResponder } from './errorResponses.js';
+import {
+  compileFaultRules,
+  type Fault,
+  type FaultRule,
+  FaultSyntaxError,
+  parseFault,
+  simulateHeader,
+} from './faults.js';
+import { imageBytes, imagePathPrefix } from './operations/generateImages.js';
+import { operations } from './operations/index.js';
+import { readRequestParts } from './requestParts.js';
+import { hex } from './seededRandom.js';
+import { type ResolvedSimulatorOptions, wellFormedKey } from './simulatorOptions.js';
+import type { SimulatorState } from './simulatorState.js';
+import type { SimulatorRequest, SimulatorResponse } from './simulatorTypes.js';
+
+export interface HandlerDependencies {
+  routes: readonly SpecRoute[];
+  options: ResolvedSimulatorOptions;
+  error: ErrorResponder;
+  /** The current state (replaced on reset). */
+  state: () => SimulatorState;
+  reset: () => void;
+  newId: (prefix: string) => string;
+}
+
+const bearer = /^Bearer +(\S+)$/i;
+
+function faultAnswer(
+  fault: Fault,
+  deps: HandlerDependencies,
+  requestId: string,
+): SimulatorResponse | undefined {
+  if (fault.status === undefined) return undefined;
+  const retryAfter = fault.retryAfter ?? (fault.status === 429 ? 1 : undefined);
+  const code =
+    fault.status === 429 ? 'rate_limited' : fault.status === 500 ? 'internal_error' : 'simulated_failure';
+  return deps.error(
+    fault.status,
+    {
+      code,
+      message: `Simulated failure (X-Simulate status=${fault.status}): nothing was changed.`,
+      headers: retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) },
+    },
+    requestId,
+  );
+}
+
+/** The simulator's own routes beside the API's: the reset call and the generated images' URLs. */
+function controlAnswer(request: SimulatorRequest, deps: HandlerDependencies): SimulatorResponse | undefined {
+  const { pathname } = request.url;
+  if (!pathname.startsWith('/__simulator/')) return undefined;
+  if (pathname === '/__simulator/reset' && request.method === 'POST') {
+    deps.reset();
+    return { status: 204, headers: {} };
+  }
+  if (pathname.startsWith(imagePathPrefix) && request.method === 'GET') {
+    const image = deps.state().images.get(pathname.slice(imagePathPrefix.length).replace(/\.png$/, ''));
+    if (image) {
+      return {
+        status: 200,
+        headers: { 'content-type': 'image/png', 'cache-control': 'no-store' },
+        bytes: imageBytes(image),
+      };
+    }
+  }
+  return deps.error(
+    404,
+    {
+      code: 'unknown_path',
+      message: `No simulator route ${request.method} ${pathname} (known: POST /__simulator/reset, GET ${imagePathPrefix}<id>.png)`,
+    },
+    request.requestId,
+  );
+}
+
+/**
+ * The conforming handler: the simulator's routes, then routing by the spec, the key, faults, the spec's request
+ * checks and finally the operation. Each step answers the spec's error body when it refuses.
+ */
+export function createConformingHandler(deps: HandlerDependencies) {
+  const surface = (request: SimulatorRequest) => request.surface ?? surfaceOfPath(request.url.pathname);
+  const rules = compileFaultRules(deps.options.faults as FaultRule[]);
+  return (request: SimulatorRequest): SimulatorResponse => {
+    const { requestId, url } = request;
+    const control = controlAnswer(request, deps);
+    if (control) return control;
+
+    const { match, allowedMethods } = matchRoute(deps.routes, surface(request), request.method, url.pathname);
+    if (!match) {
+      const takes = allowedMethods.length > 0 ? ` (this path takes ${allowedMethods.join(', ')})` : '';
+      return deps.error(
+        404,
+        {
+          code: 'unknown_path',
+          message: `No ${request.method} operation at ${url.pathname} on the ${surface(request)} base address${takes}.`,
+        },
+        requestId,
+      );
+    }
+
+    const key = bearer.exec(request.headers.authorization ?? '')?.[1];
+    const known =
+      key !== undefined && wellFormedKey.test(key) && (!deps.options.keys || deps.options.keys.includes(key));
+    if (!known) {
+      return deps.error(
+        401,
+        {
+          code: request.headers.authorization === undefined ? 'missing_api_key' : 'invalid_api_key',
+          message:
+            request.headers.authorization === undefined
+              ? 'Authorization: missing; send "Authorization: Bearer <API key>".'
+              : 'Authorization: the API key is not valid (keys look like <prefix>_live_<random>).',
+          headers: { 'www-authenticate': 'Bearer' },
+        },
+        requestId,
+      );
+    }
+
+    let fault: Fault = {};
+    try {
+      const header = request.headers[simulateHeader];
+      fault = {
+        ...rules.faultFor(match.route.operationId, url.searchParams),
+        ...(header ? parseFault(header) : {}),
+      };
+    } catch (error) {
+      if (!(error instanceof FaultSyntaxError)) throw error;
+      return deps.error(
+        400,
+        { code: 'invalid_simulate_header', message: error.message, param: 'X-Simulate' },
+        requestId,
+      );
+    }
+    const answer = faultAnswer(fault, deps, requestId) ?? operate(request, match, key, deps);
+    return {
+      ...answer,
+      ...(fault.delayMs ? { delayMs: fault.delayMs } : {}),
+      ...(fault.streamCutAfter !== undefined && answer.events
+        ? { cutAfterEvents: fault.streamCutAfter }
+        : {}),
+    };
+  };
+}
+
+function operate(
+  request: SimulatorRequest,
+  { route, pathParams }: NonNullable<ReturnType<typeof matchRoute>['match']>,
+  key: string,
+  deps: HandlerDependencies,
+): SimulatorResponse {
+  const read = readRequestParts(route, pathParams, request.url.searchParams, request.body);
+  if (!read.ok) {
+    const [first] = read.issues;
+    return deps.error(
+      400,
+      {
+        code: read.code,
+        message: read.issues.map((issue) => issue.message).join('; '),
+        param: first?.field || null,
+      },
+      request.requestId,
+    );
+  }
+  const operation = operations[route.operationId];
+  if (!operation) throw new Error(`the simulator has no operation ${route.operationId}`);
+  const state = deps.state();
+  return operation({
+    parts: read.parts,
+    workspace: state.workspace(key),
+    state,
+    options: deps.options,
+    requestId: request.requestId,
+    url: request.url,
+    error: deps.error,
+    newId: deps.newId,
+  });
+}
+
+/** Ids unique within one simulator: a tag of the seed and a counter, so a seeded run repeats them exactly. */
+export function idGenerator(seed: number) {
+  let counter = 0;
+  const tag = hex(Math.imul(seed ^ 0x5bd1e995, 0x9e3779b1), 8);
+  return (prefix: string) => {
+    counter += 1;
+    return `${prefix}${tag}${hex(counter, 8)}`;
+  };
+}

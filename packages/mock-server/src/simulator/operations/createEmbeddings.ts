@@ -1,0 +1,50 @@
+import type { CreateEmbeddingsBody } from '@inference-infra/types';
+import { toBase64 } from '../png.js';
+import { hashText, seededRandom } from '../seededRandom.js';
+import { type Operation, ok } from './operationContext.js';
+
+/** One input per embedding: a string or a token-id array is one input, an array of either is one per item. */
+function inputsOf(input: CreateEmbeddingsBody['input']): Array<string | number[]> {
+  if (typeof input === 'string') return [input];
+  if (input.every((item) => typeof item === 'number')) return [input as number[]];
+  return input as Array<string | number[]>;
+}
+
+/**
+ * A unit vector derived from the input alone (and the seed): the same text always embeds the same way. Values are
+ * float32, so the float and base64 forms of one input carry exactly the same numbers.
+ */
+function vectorOf(input: string | number[], dimensions: number, seed: number): Float32Array {
+  const random = seededRandom(
+    hashText(typeof input === 'string' ? input : `tokens:${input.join(',')}`, seed),
+  );
+  const values = Array.from({ length: dimensions }, () => random() * 2 - 1);
+  const norm = Math.sqrt(values.reduce((sum, value) => sum + value * value, 0)) || 1;
+  return Float32Array.from(values, (value) => value / norm);
+}
+
+/** Little-endian float32 bytes, whatever the machine's byte order. */
+function littleEndianBase64(vector: Float32Array): string {
+  const bytes = new Uint8Array(vector.length * 4);
+  const view = new DataView(bytes.buffer);
+  for (const [index, value] of vector.entries()) view.setFloat32(index * 4, value, true);
+  return toBase64(bytes);
+}
+
+const tokensOf = (input: string | number[]) =>
+  typeof input === 'string' ? input.split(/\s+/).filter(Boolean).length : input.length;
+
+export const createEmbeddings: Operation = ({ parts, options }) => {
+  const { model, input, encoding_format: format } = parts.body as CreateEmbeddingsBody;
+  const inputs = inputsOf(input);
+  const data = inputs.map((item, index) => {
+    const vector = vectorOf(item, options.embeddingDimensions, options.seed);
+    return {
+      object: 'embedding' as const,
+      index,
+      embedding: format === 'base64' ? littleEndianBase64(vector) : Array.from(vector),
+    };
+  });
+  const tokens = inputs.reduce((sum, item) => sum + tokensOf(item), 0);
+  return ok({ object: 'list', data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } });
+};

@@ -1,0 +1,122 @@
+import type { InstanceType, PersistentVolume } from '@inference-infra/types';
+import { type FaultRule, type ScenarioName, scenarios } from './faults.js';
+import type { SimulatorInterceptor } from './simulatorTypes.js';
+
+/** Which of the optional paging fields (`hasMore`, `total`) list answers carry: each is a legal choice of the spec. */
+export type ListMeta = 'hasMore-and-total' | 'hasMore' | 'total' | 'none';
+
+export interface SimulatorOptions {
+  /** Seeds the ledger, chat text and request ids: the same seed gives the same answers (default 1). */
+  seed?: number;
+  /**
+   * The only keys that open a workspace; any other gets 401. By default every well-formed key
+   * (`<prefix>_live_<random>`) opens a workspace of its own.
+   */
+  keys?: readonly string[];
+  /** Transactions in each workspace's ledger (default 317: six full pages of 50 and a short one). */
+  transactionCount?: number;
+  /** The instance-type catalogue (default: four GPU types in three regions, see the README). */
+  instanceTypes?: readonly InstanceType[];
+  /** The volumes each workspace starts with (default `vol_training` 100 GB, `vol_scratch` 10 GB, `vol_archive` 10000 GB). */
+  volumes?: ReadonlyArray<Pick<PersistentVolume, 'id' | 'sizeGb'> & Partial<PersistentVolume>>;
+  /** Values in each embedding (default 64). */
+  embeddingDimensions?: number;
+  /** Pause between streamed chat events, in milliseconds (default 20). */
+  streamEventIntervalMs?: number;
+  /** Which optional paging fields lists carry (default both). */
+  listMeta?: ListMeta;
+  /** The most items a page holds whatever `limit` asks, as servers that cap pages may (default: no cap). */
+  maxPageSize?: number;
+  /** Faults applied without a header. */
+  faults?: readonly FaultRule[];
+  /** A named set of fault rules: `rate-limited`, `flaky`, `slow`, `cut-streams`. */
+  scenario?: ScenarioName;
+  /** Largest request body accepted, in bytes (default 1 MiB); larger bodies get a 400. */
+  maxBodyBytes?: number;
+  /** The clock, for `created` and `updatedAt` (default the system clock). */
+  now?: () => Date;
+  /** Wraps the handler (see `SimulatorInterceptor`). */
+  intercept?: SimulatorInterceptor;
+}
+
+export type ResolvedSimulatorOptions = Required<
+  Omit<SimulatorOptions, 'keys' | 'instanceTypes' | 'scenario' | 'intercept'>
+> &
+  Pick<SimulatorOptions, 'keys' | 'instanceTypes' | 'intercept'>;
+
+/** Only keys of the documented form `<prefix>_live_<random>` are keys at all. */
+export const wellFormedKey = /^[A-Za-z0-9]+_live_[A-Za-z0-9_]+$/;
+
+export const defaultVolumes: NonNullable<SimulatorOptions['volumes']> = [
+  { id: 'vol_training', name: 'training-data', sizeGb: 100 },
+  { id: 'vol_scratch', name: 'scratch', sizeGb: 10, region: 'eu-west-1' },
+  { id: 'vol_archive', name: 'archive', sizeGb: 10_000 },
+];
+
+export class SimulatorOptionError extends TypeError {
+  override name = 'SimulatorOptionError';
+}
+
+function wholeNumber(
+  name: string,
+  value: number | undefined,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new SimulatorOptionError(
+      `${name} must be a whole number from ${min} to ${max} (got ${String(value)})`,
+    );
+  }
+  return value;
+}
+
+const listMetaValues: readonly ListMeta[] = ['hasMore-and-total', 'hasMore', 'total', 'none'];
+
+/** Checks every option, naming the option and its rule, and fills in the defaults. */
+export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimulatorOptions {
+  for (const [index, key] of (options.keys ?? []).entries()) {
+    if (typeof key !== 'string' || !wellFormedKey.test(key)) {
+      throw new SimulatorOptionError(
+        `keys[${index}] must look like <prefix>_live_<random> (letters, digits, _)`,
+      );
+    }
+  }
+  if (options.keys?.length === 0)
+    throw new SimulatorOptionError('keys must list at least one key when given');
+  if (options.listMeta !== undefined && !listMetaValues.includes(options.listMeta)) {
+    throw new SimulatorOptionError(
+      `listMeta must be one of ${listMetaValues.join(', ')} (got ${String(options.listMeta)})`,
+    );
+  }
+  if (options.scenario !== undefined && !(options.scenario in scenarios)) {
+    throw new SimulatorOptionError(
+      `scenario must be one of ${Object.keys(scenarios).join(', ')} (got ${String(options.scenario)})`,
+    );
+  }
+  for (const [index, volume] of (options.volumes ?? []).entries()) {
+    if (typeof volume.id !== 'string' || volume.id === '' || /[/?#]|^\.\.?$/.test(volume.id)) {
+      throw new SimulatorOptionError(
+        `volumes[${index}].id must be a non-empty string usable as a path segment`,
+      );
+    }
+    wholeNumber(`volumes[${index}].sizeGb`, volume.sizeGb, 10, 10_000, 10);
+  }
+  return {
+    seed: wholeNumber('seed', options.seed, 0, 2 ** 32 - 1, 1),
+    keys: options.keys,
+    transactionCount: wholeNumber('transactionCount', options.transactionCount, 0, 1_000_000, 317),
+    instanceTypes: options.instanceTypes,
+    volumes: options.volumes ?? defaultVolumes,
+    embeddingDimensions: wholeNumber('embeddingDimensions', options.embeddingDimensions, 1, 8192, 64),
+    streamEventIntervalMs: wholeNumber('streamEventIntervalMs', options.streamEventIntervalMs, 0, 60_000, 20),
+    listMeta: options.listMeta ?? 'hasMore-and-total',
+    maxPageSize: wholeNumber('maxPageSize', options.maxPageSize, 1, 100, 100),
+    faults: [...(options.scenario ? scenarios[options.scenario] : []), ...(options.faults ?? [])],
+    maxBodyBytes: wholeNumber('maxBodyBytes', options.maxBodyBytes, 1024, 64 * 1024 * 1024, 1024 * 1024),
+    now: options.now ?? (() => new Date()),
+    intercept: options.intercept,
+  };
+}

@@ -1,0 +1,98 @@
+import type { InstanceType, PersistentVolume } from '@inference-infra/types';
+import { defaultCatalogue } from './catalogue.js';
+import { generateLedger, type LedgerEntry } from './ledger.js';
+import { hashText, hex, seededRandom } from './seededRandom.js';
+import type { ResolvedSimulatorOptions } from './simulatorOptions.js';
+
+/** What one API key sees: its own volumes and ledger (the spec scopes volumes by workspace). */
+export interface Workspace {
+  key: string;
+  projectId: string;
+  volumes: Map<string, PersistentVolume>;
+  /** Newest first, with the kind of each transaction. */
+  ledger: LedgerEntry[];
+}
+
+/** A generated image, kept so its `url` can be served; the pixels are derived from these on each download. */
+export interface StoredImage {
+  width: number;
+  height: number;
+  /** RGB colour derived from the prompt. */
+  rgb: [number, number, number];
+}
+
+/** One answered request, for tests that check what a client sent. */
+export interface RequestRecord {
+  method: string;
+  /** Path and query as sent, e.g. `/api/v1/billing/transactions?limit=50`. */
+  path: string;
+  operationId: string | undefined;
+  status: number;
+  requestId: string;
+}
+
+/** The simulator's whole state: inspect it in tests, change it to set up a case, `reset()` to start over. */
+export interface SimulatorState {
+  readonly seed: number;
+  /** The catalogue, as stored (the list answer sorts it). */
+  instanceTypes: InstanceType[];
+  /** Workspaces by API key, created on a key's first request. */
+  workspaces: Map<string, Workspace>;
+  /** The workspace of `key`, created (seeded) if it has none yet. */
+  workspace(key: string): Workspace;
+  images: Map<string, StoredImage>;
+  /** Every answered request, oldest first (the last 10,000). */
+  requests: RequestRecord[];
+}
+
+/** Beyond this many workspaces the least recently created is dropped, so a flood of random keys cannot grow memory. */
+const maxWorkspaces = 1000;
+
+function volumesOf(options: ResolvedSimulatorOptions, projectId: string): Map<string, PersistentVolume> {
+  const created = '2026-09-14T08:21:37.000Z';
+  return new Map(
+    options.volumes.map(({ id, sizeGb, ...rest }) => [
+      id,
+      {
+        id,
+        name: id.replace(/^vol_/, ''),
+        sizeGb,
+        status: 'available',
+        region: 'us-east-1',
+        providerType: 'block',
+        deploymentId: `dep_${projectId.slice(4)}`,
+        projectId,
+        environmentId: `env_${projectId.slice(4)}`,
+        createdAt: created,
+        updatedAt: created,
+        ...rest,
+      },
+    ]),
+  );
+}
+
+export function createSimulatorState(options: ResolvedSimulatorOptions): SimulatorState {
+  const workspaces = new Map<string, Workspace>();
+  return {
+    seed: options.seed,
+    instanceTypes: options.instanceTypes ? structuredClone([...options.instanceTypes]) : defaultCatalogue(),
+    workspaces,
+    workspace(key) {
+      const existing = workspaces.get(key);
+      if (existing) return existing;
+      // Every workspace gets the same seeded ledger, so a test's data does not depend on which key it picked.
+      const projectId = `prj_${hex(hashText(key, options.seed))}`;
+      const workspace: Workspace = {
+        key,
+        projectId,
+        volumes: volumesOf(options, projectId),
+        ledger: generateLedger(seededRandom(options.seed), options.transactionCount, projectId),
+      };
+      if (workspaces.size >= maxWorkspaces) workspaces.delete(workspaces.keys().next().value as string);
+      workspaces.set(key, workspace);
+      return workspace;
+    },
+    images: new Map(),
+    requests: [],
+  };
+}
