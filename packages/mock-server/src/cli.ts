@@ -1,43 +1,118 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { startMockServer } from './startMockServer.js';
+import { scenarios } from './simulator/faults.js';
+import { SimulatorOptionError } from './simulator/simulatorOptions.js';
+import { type MockServerOptions, startMockServer } from './startMockServer.js';
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '4010' },
-    'platform-port': { type: 'string', default: '4011' },
-    spec: { type: 'string' },
-    help: { type: 'boolean', default: false },
-  },
-});
+const usage = `Usage: inference-infra-mock [options]
 
-if (values.help) {
-  console.log(`Usage: inference-infra-mock [--port 4010] [--platform-port 4011] [--spec openapi.json]
+Serves the inference base address (with /v1) and the platform base address on 127.0.0.1.
 
-Serves the inference base address (with /v1) and the platform base address on 127.0.0.1, from the bundled spec.
-Any bearer key is accepted; a request without one gets 401. Port 0 picks a free port.`);
-  process.exit(0);
+  --engine simulator|prism   simulator (default): stateful, seeded; prism: the spec's static examples
+  --port N                   inference port (default 4010; 0 picks a free one)
+  --platform-port N          platform port (default 4011)
+  --seed N                   seed of the data and texts (default 1): the same seed, the same answers
+  --key KEY                  only this key is valid (repeatable); by default any <prefix>_live_<random> key
+  --scenario NAME            faults on every matching request: ${Object.keys(scenarios).join(', ')}
+  --transactions N           transactions in each workspace's ledger (default 317)
+  --embedding-dimensions N   values per embedding (default 64)
+  --stream-interval-ms N     pause between streamed chat events (default 20)
+  --spec FILE                prism only: the bundled OpenAPI document to serve
+
+Per request, the header X-Simulate asks for a fault: status=429;retry-after=1, status=500, delay-ms=300,
+stream-cut-after=3. POST /__simulator/reset on either address brings the data back to the seeded start.`;
+
+function fail(message: string): never {
+  console.error(`${message}\n\nRun inference-infra-mock --help for the options.`);
+  process.exit(2);
 }
 
-function portOption(name: string, value: string | undefined): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`--${name} must be a whole number from 0 to 65535 (got "${value}")`);
-    process.exit(2);
-  }
+function wholeNumber(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) fail(`--${flag} must be a whole number (got "${value}")`);
+  return Number(value);
+}
+
+function portOption(flag: string, value: string | undefined): number {
+  const port = wholeNumber(flag, value) ?? 0;
+  if (port > 65535) fail(`--${flag} must be a whole number from 0 to 65535 (got "${value}")`);
   return port;
 }
 
-const mock = await startMockServer({
+function parseFlags() {
+  try {
+    return parseArgs({
+      options: {
+        engine: { type: 'string', default: 'simulator' },
+        port: { type: 'string', default: '4010' },
+        'platform-port': { type: 'string', default: '4011' },
+        seed: { type: 'string' },
+        key: { type: 'string', multiple: true },
+        scenario: { type: 'string' },
+        transactions: { type: 'string' },
+        'embedding-dimensions': { type: 'string' },
+        'stream-interval-ms': { type: 'string' },
+        spec: { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (error) {
+    // An unknown or malformed flag: Node's message names it.
+    fail((error as Error).message);
+  }
+}
+const values = parseFlags();
+
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+
+if (values.engine !== 'simulator' && values.engine !== 'prism') {
+  fail(`--engine must be simulator or prism (got "${values.engine}")`);
+}
+if (values.engine === 'prism') {
+  const simulatorOnly = ['seed', 'key', 'scenario', 'transactions', 'embedding-dimensions'] as const;
+  const given = simulatorOnly.filter((flag) => values[flag] !== undefined);
+  if (given.length > 0) fail(`--${given[0]} applies to the simulator only, not to --engine prism`);
+}
+if (values.engine === 'simulator' && values.spec !== undefined) {
+  fail('--spec applies to --engine prism only: the simulator always serves the bundled spec');
+}
+
+const options: MockServerOptions = {
+  engine: values.engine,
   inferencePort: portOption('port', values.port),
   platformPort: portOption('platform-port', values['platform-port']),
   specPath: values.spec,
+  seed: wholeNumber('seed', values.seed),
+  keys: values.key,
+  scenario: values.scenario as MockServerOptions['scenario'],
+  transactionCount: wholeNumber('transactions', values.transactions),
+  embeddingDimensions: wholeNumber('embedding-dimensions', values['embedding-dimensions']),
+  streamEventIntervalMs: wholeNumber('stream-interval-ms', values['stream-interval-ms']),
+};
+
+const mock = await startMockServer(options).catch((error: unknown) => {
+  if (error instanceof SimulatorOptionError)
+    fail(error.message.replace(/^(\w+)/, (name) => `option ${name}`));
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    fail(
+      `a port is in use already: ${(error as Error).message} (choose others with --port and --platform-port)`,
+    );
+  }
+  throw error;
 });
 
-console.log(`Mock API is up (Prism on the bundled spec; any bearer key works, e.g. ii_live_mock):
+const key = values.key?.[0] ?? 'ii_live_mock';
+const what =
+  mock.engine === 'simulator'
+    ? `the simulator, seed ${mock.simulator?.options.seed}; ${values.key ? `keys: ${values.key.join(', ')}` : 'any <prefix>_live_<random> key works, each with its own workspace'}`
+    : 'Prism on the bundled spec, static examples; any bearer key works';
+console.log(`Mock API is up (${what}):
   Inference base address (OpenAI-style clients: baseURL): ${mock.baseUrl}
   Platform base address:                                  ${mock.platformUrl}
-  Try: curl -H 'Authorization: Bearer ii_live_mock' ${mock.platformUrl}/api/v1/instances/types
+  Try: curl -H 'Authorization: Bearer ${key}' '${mock.platformUrl}/api/v1/instances/types?gpu_type=H100'
 Press Ctrl+C to stop.`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
