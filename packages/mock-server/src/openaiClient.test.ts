@@ -1,63 +1,71 @@
-import OpenAI, { AuthenticationError } from 'openai';
+import OpenAI, { AuthenticationError, RateLimitError } from 'openai';
 import { describe, expect, inject, it } from 'vitest';
 
-/** The official client, pointed at the mock's inference base address exactly as users point it at the service. */
+/** The official client, pointed at the simulator's inference base address exactly as users point it at the service. */
 const client = new OpenAI({ apiKey: 'ii_live_openaiclient', baseURL: inject('mockBaseUrl'), maxRetries: 0 });
+const question = {
+  model: 'llama-3.1-8b-instruct',
+  messages: [{ role: 'user' as const, content: 'What is a persistent volume?' }],
+};
 
-describe('the official openai client against the mock', () => {
+describe('the official openai client against the simulator', () => {
   it('creates a chat completion', async () => {
-    const completion = await client.chat.completions.create({
-      model: 'llama-3.1-8b-instruct',
-      messages: [{ role: 'user', content: 'What is a persistent volume?' }],
-    });
+    const completion = await client.chat.completions.create(question);
     expect(completion.object).toBe('chat.completion');
-    expect(completion.choices[0]?.message.content).toMatch(/persistent volume/);
+    expect(completion.choices[0]?.message.content).toMatch(
+      /^Simulated reply to "What is a persistent volume\?"/,
+    );
+    expect(completion.usage?.total_tokens).toBeGreaterThan(0);
   });
 
-  it('streams a chat completion to the end', async () => {
+  it('streams the same text, with the usage chunk it asks for', async () => {
+    const whole = (await client.chat.completions.create(question)).choices[0]?.message.content;
     const stream = await client.chat.completions.create({
-      model: 'llama-3.1-8b-instruct',
-      messages: [{ role: 'user', content: 'What is a persistent volume?' }],
+      ...question,
       stream: true,
+      stream_options: { include_usage: true },
     });
     let text = '';
     let chunks = 0;
+    let usage: OpenAI.CompletionUsage | null | undefined;
     for await (const chunk of stream) {
       chunks++;
       text += chunk.choices[0]?.delta.content ?? '';
+      usage = chunk.usage ?? usage;
     }
-    expect(chunks).toBeGreaterThan(1);
-    expect(text).toBe('A persistent volume is storage that outlives the instance it is attached to.');
+    expect(chunks).toBeGreaterThan(3);
+    expect(text).toBe(whole);
+    expect(usage?.total_tokens).toBe((usage?.prompt_tokens ?? 0) + (usage?.completion_tokens ?? 0));
   });
 
-  it('creates embeddings, decoding the base64 it asks for by default', async () => {
-    const result = await client.embeddings.create({ model: 'bge-large-en-v1.5', input: ['a', 'b'] });
-    expect(result.data).toHaveLength(2);
-    expect(result.data[0]?.embedding[0]).toBeCloseTo(0.0123, 4);
-  });
-
-  it('creates embeddings as floats when asked', async () => {
-    const result = await client.embeddings.create({
+  it('creates one embedding per input, decoding the base64 it asks for by default to the float values', async () => {
+    const input = ['a persistent volume', 'an instance type', 'a transaction'];
+    const decoded = await client.embeddings.create({ model: 'bge-large-en-v1.5', input });
+    const floats = await client.embeddings.create({
       model: 'bge-large-en-v1.5',
-      input: 'a',
+      input,
       encoding_format: 'float',
     });
-    expect(result.data[0]?.embedding).toEqual([0.0123, -0.0456, 0.0789, 0.1011]);
+    expect(decoded.data.map((item) => item.index)).toEqual([0, 1, 2]);
+    expect(decoded.data.map((item) => item.embedding)).toEqual(floats.data.map((item) => item.embedding));
+    expect(floats.data[0]?.embedding).toHaveLength(64);
   });
 
-  it('generates images as url and as b64_json', async () => {
+  it('generates images as a url it can download and as b64_json', async () => {
     const byUrl = await client.images.generate({ model: 'flux-1-schnell', prompt: 'a lighthouse' });
-    expect(byUrl.data?.[0]?.url).toMatch(/^https:\/\//);
+    const url = byUrl.data?.[0]?.url ?? '';
+    expect(byUrl.data?.[0]?.b64_json).toBeUndefined();
+    expect((await fetch(url)).headers.get('content-type')).toBe('image/png');
     const inline = await client.images.generate({
       model: 'flux-1-schnell',
       prompt: 'a lighthouse',
       response_format: 'b64_json',
     });
-    expect(inline.data?.[0]?.b64_json).toMatch(/^[A-Za-z0-9+/=]+$/);
+    expect(atob(inline.data?.[0]?.b64_json ?? '').slice(1, 4)).toBe('PNG');
     expect(inline.data?.[0]?.url).toBeUndefined();
   });
 
-  it('gets an AuthenticationError without a key', async () => {
+  it('gets an AuthenticationError without a key and a RateLimitError on a simulated 429', async () => {
     const keyless = new OpenAI({
       apiKey: 'unused',
       baseURL: inject('mockBaseUrl'),
@@ -69,5 +77,9 @@ describe('the official openai client against the mock', () => {
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AuthenticationError);
     expect((failure as AuthenticationError).status).toBe(401);
+    const limited = await client.embeddings
+      .create({ model: 'm', input: 'x' }, { headers: { 'X-Simulate': 'status=429;retry-after=0' } })
+      .catch((error: unknown) => error);
+    expect(limited).toBeInstanceOf(RateLimitError);
   });
 });

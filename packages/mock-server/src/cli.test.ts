@@ -1,0 +1,47 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../bin/inference-infra-mock.js', import.meta.url));
+
+describe('inference-infra-mock', () => {
+  it.each([
+    [['--seed', 'x'], /--seed must be a whole number \(got "x"\)/],
+    [['--engine', 'wiremock'], /--engine must be simulator or prism/],
+    [['--engine', 'prism', '--key', 'ii_live_a'], /--key applies to the simulator only/],
+    [['--scenario', 'chaos', '--port', '0', '--platform-port', '0'], /scenario must be one of rate-limited/],
+    [
+      ['--key', 'secret', '--port', '0', '--platform-port', '0'],
+      /keys\[0\] must look like <prefix>_live_<random>/,
+    ],
+    [['--port', '70000'], /--port must be a whole number from 0 to 65535/],
+    [['--colour'], /Unknown option '--colour'/],
+  ])('refuses %j with exit 2, naming the flag and the rule', (args, message) => {
+    const run = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 20_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(message);
+  });
+
+  it('serves the simulator and prints both addresses, then stops on SIGTERM', async () => {
+    const child = spawn(process.execPath, [bin, '--port', '0', '--platform-port', '0', '--seed', '5'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+        if (output.includes('Press Ctrl+C')) resolve();
+      });
+      child.once('exit', () => reject(new Error(`exited before listening: ${output}`)));
+    });
+    const platformUrl = /Platform base address:\s+(\S+)/.exec(output)?.[1] ?? '';
+    expect(output).toMatch(/the simulator, seed 5/);
+    const response = await fetch(`${platformUrl}/api/v1/instances/types?gpu_count=8`, {
+      headers: { authorization: 'Bearer ii_live_cli' },
+    });
+    expect(response.status).toBe(200);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
