@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutants } from './test/mutants.js';
-import { type ReferenceServer, startReferenceServer } from './test/referenceServer.js';
+import { type SimulatorTarget, startSimulatorTarget } from './test/simulatorTarget.js';
 
 const bin = fileURLToPath(new URL('../bin/contract-tests.js', import.meta.url));
 
@@ -39,13 +39,13 @@ function runCli(args: string[]): Promise<CliRun> {
   });
 }
 
-const targetArgs = (server: ReferenceServer) => [
+const targetArgs = ({ target }: SimulatorTarget) => [
   '--base-url',
-  server.baseUrl,
+  target.baseUrl,
   '--platform-url',
-  server.platformUrl,
+  target.platformUrl,
   '--api-key',
-  server.apiKey,
+  target.apiKey,
 ];
 
 describe('the inference-infra-contract-tests command', () => {
@@ -60,17 +60,17 @@ describe('the inference-infra-contract-tests command', () => {
   });
   afterAll(() => rm(work, { recursive: true, force: true }));
 
-  it('exits 0 against the reference server with mutations allowed, writing a JUnit report', async () => {
-    const server = await startReferenceServer();
-    const report = join(work, 'reference.xml');
+  it('exits 0 against the simulator with mutations allowed, writing a JUnit report', async () => {
+    const server = await startSimulatorTarget();
+    const report = join(work, 'simulator.xml');
     try {
       const run = await runCli([
         ...targetArgs(server),
         '--allow-mutations',
         '--volume-id',
-        server.volumeId,
+        server.target.volumeId,
         '--volume-size',
-        String(server.volumeSizeGb),
+        String(server.target.volumeSizeGb),
         '--reporter',
         'junit',
         '--output-file',
@@ -88,7 +88,7 @@ describe('the inference-infra-contract-tests command', () => {
   });
 
   it('reports state-changing checks as skipped, with the reason, without --allow-mutations', async () => {
-    const server = await startReferenceServer();
+    const server = await startSimulatorTarget();
     const report = join(work, 'read-only.xml');
     try {
       const run = await runCli([...targetArgs(server), '--reporter', 'junit', '--output-file', report]);
@@ -104,7 +104,7 @@ describe('the inference-infra-contract-tests command', () => {
 
   it('exits 1 with the failing checks in the summary against a mutant', async () => {
     const mutant = mutants.find((m) => m.name === 'answers 200 without a key');
-    const server = await startReferenceServer({ wrap: mutant?.wrap });
+    const server = await startSimulatorTarget(mutant?.wrap);
     try {
       const run = await runCli([...targetArgs(server), '--only', 'Instances']);
       expect(run.output).toMatch(/✗ .*listInstanceTypes.* answers 401 without an Authorization header/);
@@ -116,10 +116,10 @@ describe('the inference-infra-contract-tests command', () => {
   });
 
   it('fails on the violations prism proxy reports with --via-prism-proxy, and passes a conforming server', async () => {
-    const conforming = await startReferenceServer();
-    const broken = await startReferenceServer({
-      wrap: mutants.find((m) => m.name.startsWith('drops a required field'))?.wrap,
-    });
+    const conforming = await startSimulatorTarget();
+    const broken = await startSimulatorTarget(
+      mutants.find((m) => m.name.startsWith('drops a required field'))?.wrap,
+    );
     try {
       const pass = await runCli([...targetArgs(conforming), '--only', 'Instances', '--via-prism-proxy']);
       expect(pass.output).toContain('through prism proxy');

@@ -12,7 +12,9 @@ import '../suite/providedContext.js';
 export default async function setup(project: TestProject) {
   const request = resolveTarget({}, process.env.CONTRACT_TESTS_LIVE === '1' ? process.env : {});
   let mock: MockServer | undefined;
-  if (request.kind === 'bundled-mock') mock = await startMockServer({ specPath: bundledSpecPath() });
+  // Prism, as the command starts it: the bundled mock answers static examples, not the simulator's state.
+  if (request.kind === 'bundled-mock')
+    mock = await startMockServer({ engine: 'prism', specPath: bundledSpecPath() });
   project.provide(
     'contractTarget',
     request.kind === 'live' ? request.target : request.complete(mock as MockServer),

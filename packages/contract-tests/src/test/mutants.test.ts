@@ -3,19 +3,18 @@ import { buildChecks, createCheckContext } from '../checks/index.js';
 import { type CheckResult, runChecks } from '../runChecks.js';
 import { loadContractSpec } from '../spec.js';
 import { type Mutant, mutants } from './mutants.js';
-import { type ReferenceServerOptions, startReferenceServer } from './referenceServer.js';
-import { referenceTarget } from './referenceTarget.js';
+import { startSimulatorTarget } from './simulatorTarget.js';
 
 const spec = loadContractSpec();
 
-/** Every check of the suite, in order, against a fresh reference server (wrapped by a mutant when given). */
-async function runSuiteAgainst(options: ReferenceServerOptions = {}): Promise<CheckResult[]> {
-  const server = await startReferenceServer(options);
+/** Every check of the suite, in order, against a fresh simulator (wrapped by a mutant when given). */
+async function runSuiteAgainst(mutant?: Mutant): Promise<CheckResult[]> {
+  const simulator = await startSimulatorTarget(mutant?.wrap);
   try {
-    const ctx = createCheckContext(spec, referenceTarget(server));
+    const ctx = createCheckContext(spec, simulator.target);
     return await runChecks(buildChecks(spec, ctx.validator), ctx);
   } finally {
-    await server.close();
+    await simulator.close();
   }
 }
 
@@ -24,7 +23,7 @@ const failures = (results: CheckResult[]) =>
     .filter((r) => r.outcome === 'failed')
     .map((r) => `${r.check.operationId} › ${r.check.name}: ${r.detail}`);
 
-describe('the reference server', () => {
+describe('the simulator', () => {
   it('passes every check of the suite, none skipped', async () => {
     const results = await runSuiteAgainst();
     expect(failures(results)).toEqual([]);
@@ -33,14 +32,14 @@ describe('the reference server', () => {
   });
 });
 
-describe('mutants of the reference server, each breaking one promise', () => {
+describe('mutants of the simulator, each breaking one promise', () => {
   const killed: string[] = [];
   const survived: string[] = [];
 
   it.each(mutants.map((mutant) => [mutant.name, mutant] as [string, Mutant]))(
     'fails the suite when it %s',
     async (_, mutant) => {
-      const failed = failures(await runSuiteAgainst({ wrap: mutant.wrap }));
+      const failed = failures(await runSuiteAgainst(mutant));
       (failed.length > 0 ? killed : survived).push(mutant.name);
       expect(failed, `no check failed against the mutant that ${mutant.name}`).not.toEqual([]);
     },

@@ -1,53 +1,66 @@
-import type { ReferenceState } from './referenceData.js';
-import type { RawRequest, ReferenceResponse, ReferenceServerOptions } from './referenceServer.js';
+import type {
+  SimulatorInterceptor,
+  SimulatorRequest,
+  SimulatorResponse,
+  SimulatorState,
+} from '@inference-infra/mock-server';
+import { simulatorApiKey } from './simulatorTarget.js';
 
-/** A copy of the reference server with one promise broken, as a partner's server might break it. */
+/** The simulator with one promise broken, as a partner's server might break it. */
 export interface Mutant {
   name: string;
-  wrap: NonNullable<ReferenceServerOptions['wrap']>;
+  wrap: SimulatorInterceptor;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: mutants reach into answers of any shape to break them.
 type Json = any;
 
-/** Edits the answer of one operation (all operations when `operationId` is '*') with the given status. */
+/**
+ * Edits the answer of one operation (all operations when `operationId` is '*') with the given status. The edit gets
+ * a copy of the JSON body: list answers hold the simulator's own records, which must keep only the broken promise.
+ */
 function onAnswer(
   operationId: string,
   status: number,
   edit: (
-    response: ReferenceResponse,
-    req: RawRequest,
-    state: ReferenceState,
-  ) => ReferenceResponse | undefined,
-): Mutant['wrap'] {
+    response: SimulatorResponse,
+    req: SimulatorRequest,
+    state: SimulatorState,
+  ) => SimulatorResponse | undefined,
+): SimulatorInterceptor {
   return (next, state) => (req) => {
     const response = next(req);
     if ((operationId !== '*' && req.operationId !== operationId) || response.status !== status)
       return response;
-    return edit(response, req, state) ?? response;
+    const copy =
+      response.json === undefined ? response : { ...response, json: structuredClone(response.json) };
+    return edit(copy, req, state) ?? response;
   };
 }
 
-/** Edits the request of one operation before the conforming server sees it (all when '*'). */
-function onRequest(operationId: string, edit: (req: RawRequest) => void): Mutant['wrap'] {
+/** Edits the request of one operation before the conforming simulator sees it (all when '*'). */
+function onRequest(operationId: string, edit: (req: SimulatorRequest) => void): SimulatorInterceptor {
   return (next) => (req) => {
     if (operationId === '*' || req.operationId === operationId) edit(req);
     return next(req);
   };
 }
 
-function editBody(req: RawRequest, edit: (body: Json) => void) {
+function editBody(req: SimulatorRequest, edit: (body: Json) => void) {
   try {
     const body = JSON.parse(req.body);
     edit(body);
     req.body = JSON.stringify(body);
   } catch {
-    // Not JSON: left for the server to refuse.
+    // Not JSON: left for the simulator to refuse.
   }
 }
 
-function volumeOf(state: ReferenceState, req: RawRequest) {
-  return state.volumes.get(decodeURIComponent(req.url.pathname.split('/').pop() ?? ''));
+/** The volume a resize names, in the workspace of the request's key; undefined without a bearer key. */
+function volumeOf(state: SimulatorState, req: SimulatorRequest) {
+  const key = /^Bearer +(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  if (key === undefined) return undefined;
+  return state.workspace(key).volumes.get(decodeURIComponent(req.url.pathname.split('/').pop() ?? ''));
 }
 
 export const mutants: Mutant[] = [
@@ -123,14 +136,14 @@ export const mutants: Mutant[] = [
   {
     name: 'answers 200 without a key',
     wrap: onRequest('*', (req) => {
-      req.headers.authorization ??= 'Bearer ii_live_reference';
+      req.headers.authorization ??= `Bearer ${simulatorApiKey}`;
     }),
   },
   {
     name: 'accepts the key without the Bearer scheme',
     wrap: onRequest('*', (req) => {
-      if (req.headers.authorization === 'ii_live_reference')
-        req.headers.authorization = 'Bearer ii_live_reference';
+      if (req.headers.authorization === simulatorApiKey)
+        req.headers.authorization = `Bearer ${simulatorApiKey}`;
     }),
   },
   {
