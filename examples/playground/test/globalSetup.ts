@@ -12,7 +12,7 @@ declare module 'vitest' {
 
 /** The Prism mock and the platform stand-in for the run, on free loopback ports; both always stopped. */
 export default async function setup(project: TestProject) {
-  const mock = await startMockServer();
+  const mock = await startMockServer({ engine: 'prism' });
   const platform = await startPlatformServer(mock.platformUrl).catch(async (error: unknown) => {
     await mock.close();
     throw error;

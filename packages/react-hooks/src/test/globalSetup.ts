@@ -15,7 +15,7 @@ export default async function setup(project: TestProject) {
   // Streamed events 200 ms apart: slow enough that a test sees the answer grow and can abort it midway even on a
   // busy machine, where 20 ms would let React batch a whole stream into one render.
   const [mock, paging] = await Promise.all([
-    startMockServer({ streamEventIntervalMs: 200 }),
+    startMockServer({ engine: 'prism', streamEventIntervalMs: 200 }),
     startPlatformServer(),
   ]);
   provideMockUrls(project, mock);
