@@ -92,7 +92,7 @@ describe('a consumer of the packed packages', () => {
   it('starts the mock from the installed package', async () => {
     mock = spawn(
       join(project, 'node_modules/.bin/inference-infra-mock'),
-      ['--port', '0', '--platform-port', '0'],
+      ['--engine', 'prism', '--port', '0', '--platform-port', '0'],
       {
         cwd: project,
         stdio: ['ignore', 'pipe', 'pipe'],
