@@ -1,5 +1,5 @@
 import { startMockServer } from '@inference-infra/mock-server';
 import { mockGlobalSetup } from '@inference-infra/test-kit/mockGlobalSetup';
 
-/** One Prism mock of the bundled spec for the run, on free loopback ports; always stopped. */
-export default mockGlobalSetup(() => startMockServer({ engine: 'prism' }));
+/** One simulator of the service for the run, on free loopback ports; always stopped. */
+export default mockGlobalSetup(() => startMockServer());
