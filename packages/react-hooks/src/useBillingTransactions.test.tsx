@@ -9,9 +9,10 @@ describe('useBillingTransactions', () => {
     const { wrapper } = setUpHooks();
     const { result } = renderHook(() => useBillingTransactions({ limit: 10 }), { wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(result.current.data?.data).toHaveLength(3);
+    expect(result.current.data?.data).toHaveLength(10);
     expect(result.current.data?.meta).toMatchObject({
-      hasMore: false,
+      hasMore: true,
+      total: 317,
       requestId: expect.stringMatching(/^req_/),
     });
   });

@@ -12,7 +12,7 @@ describe('useChatCompletion', () => {
       result.current.mutate({ model: 'm', messages: [{ role: 'user', content: 'What is a volume?' }] }),
     );
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(result.current.data?.choices[0]?.message.content).toMatch(/persistent volume/);
+    expect(result.current.data?.choices[0]?.message.content).toContain('What is a volume?');
     expect((await sentBody(0)).stream).toBe(false);
   });
 });

@@ -7,11 +7,12 @@ describe('useEmbeddings', () => {
   it('embeds each input item, in input order', async () => {
     const { wrapper } = setUpHooks();
     const { result } = renderHook(() => useEmbeddings(), { wrapper });
-    act(() => result.current.mutate({ model: 'bge-large-en-v1.5', input: 'hello' }));
+    act(() => result.current.mutate({ model: 'bge-large-en-v1.5', input: ['hello', 'world', 'hello'] }));
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(result.current.data?.data[0]).toMatchObject({
-      index: 0,
-      embedding: [0.0123, -0.0456, 0.0789, 0.1011],
-    });
+    const items = result.current.data?.data ?? [];
+    expect(items.map((item) => item.index)).toEqual([0, 1, 2]);
+    // The simulator's vectors depend on the text alone: equal inputs, equal vectors.
+    expect(items[2]?.embedding).toEqual(items[0]?.embedding);
+    expect(items[1]?.embedding).not.toEqual(items[0]?.embedding);
   });
 });

@@ -1,35 +1,41 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, inject, it } from 'vitest';
-import { transactionCount } from './test/platformServer.js';
+import { describe, expect, it } from 'vitest';
 import { setUpHooks } from './test/renderWithClient.js';
 import { useInfiniteBillingTransactions } from './useInfiniteBillingTransactions.js';
 
 describe('useInfiniteBillingTransactions', () => {
   it('pages to the end by offset and stops when the server says there is no more', async () => {
-    const { wrapper, requestUrls } = setUpHooks({ platformUrl: inject('pagingPlatformUrl') });
-    const { result } = renderHook(() => useInfiniteBillingTransactions({ limit: 10 }), { wrapper });
+    // A key of its own: the simulator's fresh 317-transaction ledger for this workspace.
+    const { wrapper, requestUrls } = setUpHooks({ apiKey: 'ii_live_infinitepaging' });
+    const { result } = renderHook(() => useInfiniteBillingTransactions({ limit: 100 }), { wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.hasNextPage).toBe(true);
     while (result.current.hasNextPage) {
       await act(() => result.current.fetchNextPage());
     }
     const pages = result.current.data?.pages ?? [];
-    expect(pages.map((page) => page.data.length)).toEqual([10, 10, 3]);
-    expect(result.current.data?.pageParams).toEqual([0, 10, 20]);
+    expect(pages.map((page) => page.data.length)).toEqual([100, 100, 100, 17]);
+    expect(result.current.data?.pageParams).toEqual([0, 100, 200, 300]);
     const ids = pages.flatMap((page) => page.data.map((transaction) => transaction.id));
-    expect(new Set(ids).size).toBe(transactionCount);
+    expect(new Set(ids).size).toBe(317);
     expect(requestUrls().map((url) => new URL(url).search)).toEqual([
-      '?limit=10&offset=0',
-      '?limit=10&offset=10',
-      '?limit=10&offset=20',
+      '?limit=100&offset=0',
+      '?limit=100&offset=100',
+      '?limit=100&offset=200',
+      '?limit=100&offset=300',
     ]);
   });
 
-  it('ends after one page on the mock, whose example says hasMore: false', async () => {
+  it('ends after one page when the filtered list fits in it', async () => {
     const { wrapper } = setUpHooks();
-    const { result } = renderHook(() => useInfiniteBillingTransactions({ type: 'usage' }), { wrapper });
+    const { result } = renderHook(() => useInfiniteBillingTransactions({ type: 'refund', limit: 100 }), {
+      wrapper,
+    });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(result.current.data?.pages).toHaveLength(1);
+    const [page] = result.current.data?.pages ?? [];
+    // About a tenth of 317 transactions are refunds.
+    expect(page?.data.length).toBeGreaterThan(0);
+    expect(page?.meta).toMatchObject({ hasMore: false, total: page?.data.length });
     expect(result.current.hasNextPage).toBe(false);
   });
 });

@@ -21,16 +21,21 @@ describe('useInstanceTypes', () => {
   });
 
   it('sends the filters and caches each filter set under its own key', async () => {
-    const { wrapper, queryClient, requestUrls } = setUpHooks({ platformUrl: inject('pagingPlatformUrl') });
+    const { wrapper, queryClient, requestUrls } = setUpHooks();
     const { result, rerender } = renderHook((query: ListInstanceTypesQuery) => useInstanceTypes(query), {
       wrapper,
       initialProps: { gpu_type: 'H100' } as ListInstanceTypesQuery,
     });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(result.current.data?.data.map((type) => type.id)).toEqual(['it_h100_1x_euw1', 'it_h100_8x_use1']);
+    // The simulator's catalogue: H100 in 1, 2 and 8 GPUs across three regions (no 8x in ap-southeast-1).
+    expect(result.current.data?.data).toHaveLength(8);
+    expect(result.current.data?.data.every((type) => type.gpu_type === 'H100')).toBe(true);
     rerender({ gpu_type: 'H100', gpu_count: 8 });
     await waitFor(() =>
-      expect(result.current.data?.data.map((type) => type.id)).toEqual(['it_h100_8x_use1']),
+      expect(result.current.data?.data.map((type) => type.id)).toEqual([
+        'it_h100_8x_use1',
+        'it_h100_8x_euw1',
+      ]),
     );
     expect(requestUrls().map((url) => new URL(url).search)).toEqual([
       '?gpu_type=H100',
@@ -38,7 +43,7 @@ describe('useInstanceTypes', () => {
     ]);
     expect(
       queryClient.getQueryData(inferenceInfraKeys.instanceTypes.list({ gpu_type: 'H100' }))?.data,
-    ).toHaveLength(2);
+    ).toHaveLength(8);
   });
 
   it('fails with the typed error of the status, without retrying a 401', async () => {

@@ -1,15 +1,16 @@
-import { RequestValidationError } from '@inference-infra/fetch-client';
+import { ConflictError, RequestValidationError } from '@inference-infra/fetch-client';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { inferenceInfraKeys } from './queryKeys.js';
 import { setUpHooks } from './test/renderWithClient.js';
 import { useResizeVolume } from './useResizeVolume.js';
 
-const volumeId = 'vol_01hx3k9q4m';
+// A seeded volume of 100 GB; each test that resizes it uses a key of its own, so it starts from 100 GB.
+const volumeId = 'vol_training';
 
 describe('useResizeVolume', () => {
   it('writes the resized volume into the cache and invalidates the other volume queries', async () => {
-    const { wrapper, queryClient } = setUpHooks();
+    const { wrapper, queryClient } = setUpHooks({ apiKey: 'ii_live_resizecache' });
     const otherVolumeQuery = [...inferenceInfraKeys.volumes.all, 'list', {}];
     queryClient.setQueryData(otherVolumeQuery, { data: [] });
     queryClient.setQueryData(inferenceInfraKeys.instanceTypes.list(), { data: [], meta: { requestId: 'r' } });
@@ -40,8 +41,20 @@ describe('useResizeVolume', () => {
     expect(queryClient.getQueryData(inferenceInfraKeys.volumes.detail(volumeId))).toBeUndefined();
   });
 
+  it('keeps the cached volume when the server refuses a size not above the current one (409)', async () => {
+    const { wrapper, queryClient } = setUpHooks({ apiKey: 'ii_live_resizeconflict' });
+    const { result } = renderHook(() => useResizeVolume(), { wrapper });
+    await act(() => result.current.mutateAsync({ id: volumeId, size_gb: 200 }));
+    const before = queryClient.getQueryData(inferenceInfraKeys.volumes.detail(volumeId));
+    act(() => result.current.mutate({ id: volumeId, size_gb: 150 }));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(result.current.error).toBeInstanceOf(ConflictError);
+    expect(queryClient.getQueryData(inferenceInfraKeys.volumes.detail(volumeId))).toEqual(before);
+    expect(before).toMatchObject({ sizeGb: 200 });
+  });
+
   it('lets per-call callbacks run after the cache write', async () => {
-    const { wrapper, queryClient } = setUpHooks();
+    const { wrapper, queryClient } = setUpHooks({ apiKey: 'ii_live_resizecallbacks' });
     const { result } = renderHook(() => useResizeVolume(), { wrapper });
     const seen = await new Promise<unknown>((resolve) => {
       act(() =>

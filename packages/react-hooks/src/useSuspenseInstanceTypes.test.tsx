@@ -20,6 +20,6 @@ describe('useSuspenseInstanceTypes', () => {
       </Wrapper>,
     );
     expect(screen.getByText('loading')).toBeTruthy();
-    expect((await screen.findByText(/^cheapest:/)).textContent).toBe('cheapest: it_a10g_1x_use1');
+    expect((await screen.findByText(/^cheapest:/)).textContent).toBe('cheapest: it_a10g_1x_euw1_spot');
   });
 });
