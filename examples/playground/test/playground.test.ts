@@ -10,10 +10,24 @@ import {
 import { type StaticServer, startStaticServer } from '@inference-infra/test-kit/staticServer';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { instanceTypes, transactionCount } from './platformServer';
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 const artifactsDir = fileURLToPath(new URL('../test-artifacts', import.meta.url));
+
+/** The key the page uses unless its address names another (see src/apiSettings.ts). */
+const pageKey = 'ii_live_mock';
+
+/** Asks the simulator directly, as the page's key, to know what the page must show. */
+async function askSimulator(path: string, init: RequestInit = {}) {
+  const base = path.startsWith('/api/')
+    ? inject('mockPlatformUrl')
+    : inject('mockBaseUrl').replace(/\/v1$/, '');
+  const response = await fetch(`${base}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${pageKey}`, 'content-type': 'application/json' },
+  });
+  return (await response.json()) as { data: Array<Record<string, unknown>>; meta?: Record<string, unknown> };
+}
 
 /** Everything the page did that the last test checks: it must all stay empty. */
 const problems = createPageProblems();
@@ -39,7 +53,7 @@ async function screenshot(target: Page | Locator, name: string) {
   expect(existsSync(path)).toBe(true);
 }
 
-describe('the playground (dist/ in headless Chromium, on the mock and a paging platform server)', () => {
+describe('the playground (dist/ in headless Chromium, on the simulator)', () => {
   let server: StaticServer | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext;
@@ -60,7 +74,7 @@ describe('the playground (dist/ in headless Chromium, on the mock and a paging p
     await blockRequestsPastLoopback(context, problems);
     page = await openPage(
       context,
-      { baseUrl: inject('mockBaseUrl'), platformUrl: inject('platformUrl') },
+      { baseUrl: inject('mockBaseUrl'), platformUrl: inject('mockPlatformUrl') },
       server.url,
     );
     await tableRows().first().waitFor();
@@ -73,16 +87,20 @@ describe('the playground (dist/ in headless Chromium, on the mock and a paging p
 
   it('shows every instance type sorted by price, and narrows the table with each filter', async () => {
     const ids = async () => tableRows().evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id')));
-    const cheapestFirst = [...instanceTypes]
-      .sort((a, b) => a.hourly_rate - b.hourly_rate)
-      .map((type) => type.id);
+    const cheapestFirst = (await askSimulator('/api/v1/instances/types')).data.map((type) => type.id);
+    expect(cheapestFirst.length).toBeGreaterThan(20);
     expect(await ids()).toEqual(cheapestFirst);
 
     const table = section('Instance types, cheapest first');
+    // The filter choices are the catalogue's own values.
+    const gpuChoices = await table.getByLabel('GPU type').locator('option').allTextContents();
+    expect(gpuChoices).toEqual(['any', 'A100', 'A10G', 'H100', 'L40S']);
     await table.getByLabel('GPU type').selectOption('H100');
-    await expect.poll(ids).toEqual(['it_h100_1x_euw1', 'it_h100_8x_euw1', 'it_h100_8x_use1']);
+    const h100 = (await askSimulator('/api/v1/instances/types?gpu_type=H100')).data.map((type) => type.id);
+    expect(h100).toHaveLength(8);
+    await expect.poll(ids).toEqual(h100);
     await table.getByLabel('GPU count').selectOption('8');
-    await expect.poll(ids).toEqual(['it_h100_8x_euw1', 'it_h100_8x_use1']);
+    await expect.poll(ids).toEqual(['it_h100_8x_use1', 'it_h100_8x_euw1']);
     await table.getByLabel('Region').selectOption('us-east-1');
     await expect.poll(ids).toEqual(['it_h100_8x_use1']);
     await screenshot(table, 'playground-instance-types-filtered');
@@ -92,6 +110,7 @@ describe('the playground (dist/ in headless Chromium, on the mock and a paging p
 
     await table.getByLabel('Region').selectOption('eu-west-1');
     await expect.poll(ids).toEqual(['it_h100_8x_euw1']);
+    // The simulator offers A10G in 1, 2 and 4 GPUs only.
     await table.getByLabel('GPU type').selectOption('A10G');
     await expect
       .poll(() => table.getByText('No instance type matches these filters.').isVisible())
@@ -104,16 +123,22 @@ describe('the playground (dist/ in headless Chromium, on the mock and a paging p
   });
 
   it('loads more transactions, page by page, to the end of the list', async () => {
+    const total = (await askSimulator('/api/v1/billing/transactions?limit=1')).meta?.total as number;
+    expect(total).toBe(317);
     const transactions = section('Billing transactions');
     const items = transactions.getByRole('listitem');
-    await expect.poll(() => items.count()).toBe(5);
+    await expect.poll(() => items.count()).toBe(25);
     const loadMore = transactions.getByRole('button', { name: 'Load more' });
-    for (let shown = 5; shown < transactionCount; shown += 5) {
+    for (let shown = 25; shown < total; shown += 25) {
       await loadMore.click();
-      await expect.poll(() => items.count()).toBe(Math.min(shown + 5, transactionCount));
+      await expect.poll(() => items.count()).toBe(Math.min(shown + 25, total));
     }
     await transactions.getByText('end of the list').waitFor();
     expect(await loadMore.count()).toBe(0);
+    const offsets = requests
+      .filter((request) => request.includes('/billing/transactions?'))
+      .map((request) => new URL(request.split(' ')[1] ?? '').searchParams.get('offset'));
+    expect(offsets).toEqual(Array.from({ length: 13 }, (_, page) => String(page * 25)));
     await screenshot(transactions, 'playground-transactions');
   });
 
@@ -130,7 +155,7 @@ describe('the playground (dist/ in headless Chromium, on the mock and a paging p
 
     await resize.getByLabel('New size (GB)').fill('500');
     await resize.getByRole('button', { name: 'Resize' }).click();
-    await expect.poll(() => resize.locator('output').textContent()).toMatch(/vol_01hx3k9q4m\) is now 500 GB/);
+    await expect.poll(() => resize.locator('output').textContent()).toMatch(/vol_training\) is now 500 GB/);
     expect(await resize.getByRole('alert').count()).toBe(0);
     expect(patches()).toBe(1);
     await screenshot(resize, 'playground-resize-done');
@@ -151,7 +176,14 @@ describe('the playground (dist/ in headless Chromium, on the mock and a paging p
     });
     await chat.getByRole('button', { name: 'Send' }).click();
     await chat.locator('[data-status="success"]').waitFor();
-    const whole = 'A persistent volume is storage that outlives the instance it is attached to.';
+    // The simulator's reply depends on the conversation alone: asked whole, it is what the stream must add up to.
+    const prompt = await chat.getByRole('textbox').inputValue();
+    const reply = (await askSimulator('/v1/chat/completions', {
+      method: 'POST',
+      body: JSON.stringify({ model: 'llama-3.1-8b-instruct', messages: [{ role: 'user', content: prompt }] }),
+    })) as unknown as { choices: Array<{ message: { content: string } }> };
+    const whole = reply.choices[0]?.message.content ?? '';
+    expect(whole).toMatch(/^Simulated reply to "/);
     expect(await answer.textContent()).toBe(whole);
     const seen = await page.evaluate(() => (window as unknown as { answersSeen: string[] }).answersSeen);
     expect(seen.filter((text) => text.length > 0 && text !== whole).length).toBeGreaterThan(0);
@@ -172,26 +204,33 @@ describe('the playground (dist/ in headless Chromium, on the mock and a paging p
     await page.screenshot({ path: `${artifactsDir}/playground-full.png`, fullPage: true });
   });
 
-  it('works against the mock alone, as `pnpm start` serves it (CORS preflights for the key and JSON bodies)', async () => {
-    const mockPage = await openPage(
+  it('remembers the resize: a new page sees 500 GB taken, so 500 again is a 409 and 600 succeeds', async () => {
+    const again = await openPage(
       context,
       { baseUrl: inject('mockBaseUrl'), platformUrl: inject('mockPlatformUrl') },
       server?.url ?? '',
     );
-    const onMock = (name: string) => mockPage.getByRole('region', { name });
-    await onMock('Instance types, cheapest first').locator('tbody tr[data-id]').first().waitFor();
-    await onMock('Billing transactions').getByText('end of the list').waitFor();
-    await onMock('Resize a volume').getByRole('button', { name: 'Resize' }).click();
-    await onMock('Resize a volume').locator('output').waitFor();
-    await onMock('Chat, streamed').getByRole('button', { name: 'Send' }).click();
-    await onMock('Chat, streamed').locator('[data-status="success"]').waitFor();
-    expect(requests).toContain(`PATCH ${inject('mockPlatformUrl')}/api/v1/storage/vol_01hx3k9q4m`);
-    await mockPage.close();
+    const resize = again.getByRole('region', { name: 'Resize a volume' });
+    await resize.getByLabel('New size (GB)').fill('500');
+    await resize.getByRole('button', { name: 'Resize' }).click();
+    await expect.poll(() => resize.getByRole('alert').textContent()).toMatch(/^409: .*500/);
+    await screenshot(resize, 'playground-resize-conflict');
+    await resize.getByLabel('New size (GB)').fill('600');
+    await resize.getByRole('button', { name: 'Resize' }).click();
+    await expect.poll(() => resize.locator('output').textContent()).toMatch(/vol_training\) is now 600 GB/);
+    expect(await resize.getByRole('alert').count()).toBe(0);
+    await again.close();
   });
 
-  it('made no request past 127.0.0.1, had no failed request and logged no console error', () => {
+  it('made no request past 127.0.0.1, had no failed request or console error but the 409 asked for', () => {
     expect([...problems.requestsPastLoopback]).toEqual([]);
-    expect(problems.failedRequests).toEqual([]);
-    expect(problems.consoleErrors).toEqual([]);
+    // The one refusal asked for: the second 500 GB resize.
+    expect(problems.failedRequests).toEqual([
+      `${inject('mockPlatformUrl')}/api/v1/storage/vol_training: HTTP 409`,
+    ]);
+    // Chromium logs every failed status; the 409 above is the only one.
+    expect(problems.consoleErrors).toEqual([
+      'Failed to load resource: the server responded with a status of 409 (Conflict)',
+    ]);
   });
 });

@@ -3,12 +3,14 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorMessage } from './ErrorMessage';
 
-const gpuTypes = ['A10G', 'L40S', 'A100-80GB', 'H100'];
-const regions = ['us-east-1', 'eu-west-1'];
-const gpuCounts = [1, 2, 4, 8];
 type InstanceTypesQuery = NonNullable<Parameters<typeof useInstanceTypes>[0]>;
 
 const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Each distinct value of a field, sorted: the filter choices are what the catalogue offers, not a list kept here. */
+function choices<T extends string | number>(values: readonly T[]): T[] {
+  return [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
 
 export function InstanceTypesTable() {
   const [gpuType, setGpuType] = useState('');
@@ -19,6 +21,11 @@ export function InstanceTypesTable() {
     ...(region && { region }),
     ...(gpuCount && { gpu_count: Number(gpuCount) }),
   };
+  // The whole catalogue (cached once) gives the filter choices.
+  const catalogue = useInstanceTypes().data?.data ?? [];
+  const gpuTypes = choices(catalogue.map((type) => type.gpu_type));
+  const regions = choices(catalogue.map((type) => type.region));
+  const gpuCounts = choices(catalogue.map((type) => type.gpu_count));
   // The previous table stays on screen while a new filter loads, instead of flashing empty.
   const { data, error, isPending, isFetching } = useInstanceTypes(query, {
     placeholderData: keepPreviousData,

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { ErrorMessage } from './ErrorMessage';
 
 export function ResizeForm() {
-  const [volumeId, setVolumeId] = useState('vol_01hx3k9q4m');
+  const [volumeId, setVolumeId] = useState('vol_training');
   const [sizeGb, setSizeGb] = useState('500');
   const resize = useResizeVolume();
 

@@ -1,8 +1,8 @@
 import { useInfiniteBillingTransactions } from '@inference-infra/react-hooks';
 import { ErrorMessage } from './ErrorMessage';
 
-/** Small pages, so "load more" has something to do against a list of a few dozen. */
-const pageSize = 5;
+/** Pages of 25: the simulator's ledger of 317 takes a dozen "load more" to reach its end. */
+const pageSize = 25;
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', signDisplay: 'always' });
 
 export function TransactionsList() {
