@@ -92,7 +92,7 @@ describe('a consumer of the packed packages', () => {
   it('starts the mock from the installed package', async () => {
     mock = spawn(
       join(project, 'node_modules/.bin/inference-infra-mock'),
-      ['--engine', 'prism', '--port', '0', '--platform-port', '0'],
+      ['--port', '0', '--platform-port', '0'],
       {
         cwd: project,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -127,12 +127,13 @@ describe('a consumer of the packed packages', () => {
       INFERENCE_INFRA_PLATFORM_URL: mockAddresses.platformUrl,
     };
     const esm = JSON.parse(run('node', ['out/esm.mjs'], project, env));
-    expect(esm).toEqual({ esm: true, cheapest: 0.75, embeddings: 1 });
+    // The simulator's catalogue: the cheapest H100 is the eu-west-1 spot one.
+    expect(esm).toEqual({ esm: true, cheapest: 1.64, embeddings: 2 });
     const cjs = JSON.parse(run('node', ['out/cjs.cjs'], project, env));
     expect(cjs).toEqual({
       cjs: true,
-      text: 'A persistent volume is storage that outlives the instance it is attached to.',
-      transactions: 3,
+      text: expect.stringMatching(/^Simulated reply to "What is a persistent volume\?": \S/),
+      transactions: 10,
       refusal: 'limit: must be at most 100 (got 101)',
     });
   });

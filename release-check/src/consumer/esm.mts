@@ -12,6 +12,6 @@ const first: InstanceType | undefined = page.data[0];
 const refused = await client.storage.resize('vol_1', { size_gb: 9 }).catch((error: unknown) => error);
 if (!(refused instanceof RequestValidationError)) throw new Error('size_gb 9 was not refused');
 const core = createCoreClient();
-const embeddings = await core.embeddings.create({ model: 'bge-large-en-v1.5', input: 'hello' });
+const embeddings = await core.embeddings.create({ model: 'bge-large-en-v1.5', input: ['hello', 'world'] });
 void [useInstanceTypes, startMockServer, requestSchemas];
 console.log(JSON.stringify({ esm: true, cheapest: first?.hourly_rate, embeddings: embeddings.data.length }));
