@@ -19,6 +19,9 @@ describe('the benchmarks', () => {
         'streaming 200 chunks',
         'bundle min+gz, create + one call',
         'cold import + create, whole process',
+        'mock start-up (CLI, until it serves)',
+        'mock GET instance types, 16 in flight (CLI)',
+        'mock in process, GET instance types',
       ]),
     );
     for (const row of rows) expect(row.value, `${row.metric} / ${row.contender}`).toMatch(/^\+?[\d.]+/);

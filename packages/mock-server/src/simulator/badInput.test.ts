@@ -66,6 +66,29 @@ describe('bad input to the simulator itself', () => {
     expect(answer.body.error.code).toBe(code);
   });
 
+  it('counts a text body in bytes, not characters, against the limit', async () => {
+    // 1500 three-byte characters: 4500 bytes over a 4096-byte limit, though only 1500 characters.
+    const answer = await call('/embeddings', {
+      method: 'POST',
+      body: JSON.stringify({ model: 'm', input: '€'.repeat(1500) }),
+    });
+    expect(answer.body.error.code).toBe('body_too_large');
+  });
+
+  it('answers a web Request and a byte body as it answers a URL and a text', async () => {
+    const init = {
+      method: 'POST',
+      headers: { authorization: 'Bearer ii_live_simtests', 'content-type': 'application/json' },
+    };
+    const body = JSON.stringify({ model: 'm', input: ['a', 'b'] });
+    const fromText = await simulator.fetch('http://127.0.0.1:4010/v1/embeddings', { ...init, body });
+    const fromRequest = await simulator.fetch(
+      new Request('http://127.0.0.1:4010/v1/embeddings', { ...init, body: new TextEncoder().encode(body) }),
+    );
+    expect(fromRequest.status).toBe(200);
+    expect((await fromRequest.json()).data).toEqual((await fromText.json()).data);
+  });
+
   it('says which methods a known path takes', async () => {
     const answer = await call('/api/v1/storage/vol_training', { method: 'GET' });
     expect(answer.body.error.message).toMatch(/takes PATCH/);

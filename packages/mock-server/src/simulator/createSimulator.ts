@@ -38,6 +38,9 @@ export interface Simulator {
   reset(): void;
 }
 
+/** Requests kept in `state.requests`: at least this many of the latest. */
+const requestLogSize = 10_000;
+
 /** Routes and error types of a spec document, read once per document. */
 const specCache = new WeakMap<object, { routes: SpecRoute[]; errorTypes: Map<number, string> }>();
 
@@ -97,7 +100,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       status: response.status,
       requestId: response.headers['x-request-id'] ?? request.requestId,
     });
-    if (state.requests.length > 10_000) state.requests.splice(0, state.requests.length - 10_000);
+    // Trimmed a thousand at a time: splicing one off the front of a full log on every request costs more than the
+    // rest of the answer.
+    if (state.requests.length > requestLogSize + 1000)
+      state.requests.splice(0, state.requests.length - requestLogSize);
     return response;
   };
 
@@ -129,16 +135,34 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       state = createSimulatorState(resolved);
     },
     async fetch(input, init) {
-      const request = new Request(input, init);
-      const url = new URL(request.url);
-      const bytes = request.body ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array();
-      const simulatorRequest = toSimulatorRequest(request.method, url, request.headers, '');
-      if (bytes.length > resolved.maxBodyBytes) {
+      let simulatorRequest: SimulatorRequest;
+      let bodyBytes: number;
+      let signal: AbortSignal | null | undefined;
+      if (!(input instanceof Request) && (init?.body == null || typeof init.body === 'string')) {
+        // The common case of a URL and a text body needs no web Request, whose construction costs more than the
+        // answer itself.
+        const body = init?.body ?? '';
+        simulatorRequest = toSimulatorRequest(
+          init?.method ?? 'GET',
+          new URL(String(input)),
+          new Headers(init?.headers),
+          body,
+        );
+        bodyBytes = body.length * 3 <= resolved.maxBodyBytes ? 0 : new TextEncoder().encode(body).length;
+        signal = init?.signal;
+      } else {
+        const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+        const bytes = request.body ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array();
+        simulatorRequest = toSimulatorRequest(request.method, new URL(request.url), request.headers, '');
+        simulatorRequest.body = new TextDecoder().decode(bytes);
+        bodyBytes = bytes.length;
+        signal = request.signal;
+      }
+      if (bodyBytes > resolved.maxBodyBytes) {
         return toWebResponse(tooLarge(simulatorRequest, resolved, errorTypes), { eventIntervalMs: 0 });
       }
-      simulatorRequest.body = new TextDecoder().decode(bytes);
       return toWebResponse(handle(simulatorRequest), {
-        signal: request.signal,
+        signal,
         eventIntervalMs: resolved.streamEventIntervalMs,
       });
     },

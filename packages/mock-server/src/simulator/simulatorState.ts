@@ -41,7 +41,7 @@ export interface SimulatorState {
   /** The workspace of `key`, created (seeded) if it has none yet. */
   workspace(key: string): Workspace;
   images: Map<string, StoredImage>;
-  /** Every answered request, oldest first (the last 10,000). */
+  /** Every answered request, oldest first: at least the last 10,000 (older ones are dropped a thousand at a time). */
   requests: RequestRecord[];
 }
 
