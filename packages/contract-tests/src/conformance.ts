@@ -1,6 +1,6 @@
 import type { ContractResponse } from './http.js';
 import { formatViolations, type SchemaValidator } from './schemaValidator.js';
-import type { SpecHeader } from './spec.js';
+import type { SpecHeader, SpecMediaType } from './spec.js';
 
 /** A broken promise of the contract: the message says which request, which answer and which rule. */
 export class ContractViolation extends Error {
@@ -67,6 +67,25 @@ function streamProblems(
   return problems;
 }
 
+function errorTypeOf(value: unknown): unknown {
+  return (value as { error?: { type?: unknown } } | undefined)?.error?.type;
+}
+
+/**
+ * Assumed by the spec (error-body-openai-shape): `error.type` has one value per failure status, the one the spec's
+ * examples of that status show (`conflict_error` for 409, `not_found_error` for 404...).
+ */
+function errorTypeProblems(response: ContractResponse, media: SpecMediaType): string[] {
+  const documented = [media.example, ...Object.values(media.examples)]
+    .map(errorTypeOf)
+    .filter((type): type is string => typeof type === 'string');
+  const type = errorTypeOf(response.json);
+  if (documented.length === 0 || documented.includes(type as string)) return [];
+  return [
+    `error.type is ${JSON.stringify(type)}, but the spec gives ${[...new Set(documented)].join(' or ')} for status ${response.status}`,
+  ];
+}
+
 /**
  * Everything the spec says about one answer, whatever the check: the status is documented for the operation, the
  * content type is one documented for that status, the body is valid against its schema (each event of a stream
@@ -113,6 +132,7 @@ export function conformanceProblems(
     const schemaName = media.schemaPointer.split('/').pop();
     if (violations.length > 0)
       problems.push(`the body breaks ${schemaName}: ${formatViolations(violations)}`);
+    else if (response.status >= 400) problems.push(...errorTypeProblems(response, media));
   }
 
   for (const [name, header] of Object.entries(documented.headers)) {

@@ -1,5 +1,6 @@
 import {
   type Candidate,
+  laxCandidates,
   queryCandidates,
   scalarCandidates,
   typeCandidates,
@@ -32,7 +33,7 @@ export interface BoundaryCase {
   description: string;
 }
 
-type Path = Array<string | number>;
+export type Path = Array<string | number>;
 
 /** Marks a field removed from the body (a missing required field). */
 const removed = Symbol('removed');
@@ -45,13 +46,13 @@ function short(value: unknown): string {
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 
-function fieldName(path: Path): string {
+export function fieldName(path: Path): string {
   return path
     .map((token, i) => (typeof token === 'number' ? `[${token}]` : i === 0 ? token : `.${token}`))
     .join('');
 }
 
-function getAt(value: unknown, path: Path): unknown {
+export function getAt(value: unknown, path: Path): unknown {
   let current = value;
   for (const token of path) {
     if (typeof current !== 'object' || current === null) return undefined;
@@ -61,7 +62,7 @@ function getAt(value: unknown, path: Path): unknown {
 }
 
 /** A copy of `value` with `replacement` at `path` (or the field removed), creating parents as needed. */
-function setAt(value: unknown, path: Path, replacement: unknown): unknown {
+export function setAt(value: unknown, path: Path, replacement: unknown): unknown {
   const root = structuredClone(value ?? {}) as Record<string | number, unknown>;
   let parent = root;
   path.forEach((token, index) => {
@@ -159,6 +160,11 @@ export function negativeCases(spec: ContractSpec, validator: SchemaValidator): N
       const current = getAt(base, path);
       if (path.length > 0) {
         for (const candidate of scalarCandidates(schema)) emit(base, path, candidate);
+        // The minimum where there is one: a lax server that coerces "10" into a resize's size_gb then answers 409
+        // (no volume is smaller), instead of growing the partner's volume to the example's size.
+        const valid =
+          typeof schema.minimum === 'number' ? schema.minimum : (current ?? schema.default ?? schema.example);
+        for (const candidate of laxCandidates(schema, valid)) emit(base, path, candidate);
         if (path.length === 1) for (const candidate of typeCandidates(schema)) emit(base, path, candidate);
       }
       if (depth >= maxDepth) return;

@@ -111,3 +111,44 @@ export function queryCandidates(schema: JsonObject): Candidate[] {
     ...typeValues.map((value) => ({ rule: 'type', value, why: `not ${types[0]}` })),
   ];
 }
+
+/**
+ * Values a lax parser turns into a valid one, made from a valid value of the field: its number as a string
+ * (`"1024"`), a fraction for an integer (`130.7`), an enum value in another case, a `W:H`-style value with a part of
+ * zero. Each breaks the field's own type, enum or pattern, so the server must refuse it rather than coerce it.
+ */
+export function laxCandidates(schema: JsonObject, valid: unknown): Candidate[] {
+  const candidates: Candidate[] = [];
+  const types = typesOf(schema);
+  if (typeof valid === 'number' && (types.includes('integer') || types.includes('number'))) {
+    candidates.push({ rule: 'type', value: String(valid), why: 'a number written as a string' });
+    if (types.includes('integer'))
+      candidates.push({ rule: 'type', value: valid + 0.7, why: 'not a whole number' });
+  }
+  if (typeof valid === 'boolean' && types.includes('boolean')) {
+    candidates.push({ rule: 'type', value: String(valid), why: 'a boolean written as a string' });
+  }
+  if (typeof valid === 'string' && Array.isArray(schema.enum)) {
+    for (const value of [
+      valid.toUpperCase(),
+      valid.toLowerCase(),
+      valid[0]?.toUpperCase() + valid.slice(1),
+    ]) {
+      if (!schema.enum.includes(value)) {
+        candidates.push({ rule: 'enum', value, why: `not one of ${schema.enum.join(', ')} (case differs)` });
+        break;
+      }
+    }
+  }
+  if (typeof valid === 'string' && typeof schema.pattern === 'string') {
+    const pattern = new RegExp(schema.pattern, 'u');
+    const runs = [...valid.matchAll(/[0-9]+/g)];
+    for (const run of runs) {
+      const index = run.index ?? 0;
+      const value = `${valid.slice(0, index)}0${valid.slice(index + run[0].length)}`;
+      if (!pattern.test(value))
+        candidates.push({ rule: 'pattern', value, why: `a part of zero, not matching ${schema.pattern}` });
+    }
+  }
+  return candidates;
+}

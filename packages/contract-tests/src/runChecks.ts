@@ -1,4 +1,4 @@
-import { type CheckContext, type ContractCheck, runCheck, skipReason } from './checks/check.js';
+import { type CheckContext, CheckSkipped, type ContractCheck, runCheck, skipReason } from './checks/check.js';
 
 export interface CheckResult {
   check: ContractCheck;
@@ -23,6 +23,10 @@ export async function runChecks(checks: ContractCheck[], ctx: CheckContext): Pro
       await runCheck(check, ctx);
       results.push({ check, outcome: 'passed' });
     } catch (error) {
+      if (error instanceof CheckSkipped) {
+        results.push({ check, outcome: 'skipped', detail: error.message });
+        continue;
+      }
       results.push({
         check,
         outcome: 'failed',

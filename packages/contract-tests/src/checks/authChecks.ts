@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AuthMode } from '../http.js';
 import type { ContractSpec } from '../spec.js';
 import type { Target } from '../target.js';
@@ -7,6 +8,20 @@ import { expectAnswer, fail, refusalSafeBody, validRequest } from './requests.js
 interface AuthVariant {
   label: string;
   auth(target: Target): AuthMode;
+  /** Only a server that knows its keys can refuse this one (not Prism, which only looks for the header). */
+  needsKeyValidation?: boolean;
+}
+
+/**
+ * A key of the documented form that no account has: the target key's prefix (`ii` in `ii_live_...`), `_live_`, and
+ * random characters, so only a lookup of the key, not its shape, can refuse it.
+ */
+export function unknownKeyLike(apiKey: string): string {
+  const prefix = /^([A-Za-z0-9]+)_live_/.exec(apiKey)?.[1] ?? 'ii';
+  let unknown = '';
+  do unknown = `${prefix}_live_${randomBytes(12).toString('hex')}`;
+  while (unknown === apiKey);
+  return unknown;
 }
 
 const variants: AuthVariant[] = [
@@ -23,11 +38,30 @@ const variants: AuthVariant[] = [
     label: 'with the key but without the Bearer scheme',
     auth: (target) => ({ kind: 'header', value: target.apiKey }),
   },
+  {
+    label: 'with an unknown key of the documented form',
+    auth: (target) => ({ kind: 'header', value: `Bearer ${unknownKeyLike(target.apiKey)}` }),
+    needsKeyValidation: true,
+  },
+  {
+    label: 'with a bearer value that is no key at all',
+    auth: () => ({ kind: 'header', value: 'Bearer not-a-key!' }),
+    needsKeyValidation: true,
+  },
+  {
+    label: 'with the key changed in its last character',
+    auth: (target) => {
+      const last = target.apiKey.slice(-1);
+      return { kind: 'header', value: `Bearer ${target.apiKey.slice(0, -1)}${last === 'x' ? 'y' : 'x'}` };
+    },
+    needsKeyValidation: true,
+  },
 ];
 
 /**
- * Every operation of both base addresses, with a missing and with malformed Authorization headers, must answer 401
- * with the error body; the request is otherwise valid, so nothing but the header can be the reason.
+ * Every operation of both base addresses, with a missing or malformed Authorization header and with keys no account
+ * has, must answer 401 with the error body (assumed by the spec: auth-401); the request is otherwise valid, so nothing
+ * but the header can be the reason.
  */
 export function authChecks(spec: ContractSpec): ContractCheck[] {
   return spec.operations.flatMap((op) =>
@@ -40,7 +74,7 @@ export function authChecks(spec: ContractSpec): ContractCheck[] {
         // Every variant of a state-changing call is a mutation: a server whose authentication fails open acts on it,
         // key or no key. Its body is the refusal-safe one, so such a server resizes nothing even then.
         mutates: op.stateChanging,
-        requires: [],
+        requires: variant.needsKeyValidation ? ['keyValidation'] : [],
         async run(ctx) {
           const valid = validRequest(ctx, op);
           const request = {

@@ -8,9 +8,10 @@ import type { Target } from '../target.js';
  * What a check needs beyond a reachable target:
  * - `state`: a server that keeps state and applies filters, which the bundled mock (static examples) is not;
  * - `volume`: a volume to resize (`--volume-id`) on a live target;
- * - `volumeSize`: the current size of that volume (`--volume-size`), to ask for one GB more.
+ * - `volumeSize`: the current size of that volume (`--volume-size`), to ask for one GB more;
+ * - `keyValidation`: a server that knows which keys exist, which Prism (it only looks for a bearer header) does not.
  */
-export type Requirement = 'state' | 'volume' | 'volumeSize';
+export type Requirement = 'state' | 'volume' | 'volumeSize' | 'keyValidation';
 
 export type CheckKind = 'response' | 'semantic' | 'negative' | 'auth';
 
@@ -55,6 +56,7 @@ export function createCheckContext(spec: ContractSpec, target: Target): CheckCon
 
 export const skipReasons = {
   staticMock: 'the mock answers static examples',
+  mockKeys: 'the mock accepts any bearer key',
   mutations: 'state-changing or billable call: run with --allow-mutations',
   volume: 'needs --volume-id (a volume the suite may resize)',
   volumeSize: 'needs --volume-size (the current size of --volume-id)',
@@ -66,6 +68,7 @@ export const skipReasons = {
  */
 export function skipReason(check: ContractCheck, target: Target): string | undefined {
   if (target.kind === 'bundled-mock') {
+    if (check.requires.includes('keyValidation')) return skipReasons.mockKeys;
     return check.requires.includes('state') ? skipReasons.staticMock : undefined;
   }
   if (check.mutates && !target.allowMutations) return skipReasons.mutations;
@@ -73,6 +76,18 @@ export function skipReason(check: ContractCheck, target: Target): string | undef
   if (check.requires.includes('volumeSize') && target.volumeSizeGb === undefined)
     return skipReasons.volumeSize;
   return undefined;
+}
+
+/**
+ * Thrown by a check that finds, while running, that it cannot judge this target (a ledger too long to walk, one that
+ * grows during the run): reported as skipped with the reason, never as passed and never as a failure of the server.
+ */
+export class CheckSkipped extends Error {
+  override name = 'CheckSkipped';
+}
+
+export function skipCheck(reason: string): never {
+  throw new CheckSkipped(reason);
 }
 
 /**

@@ -1,10 +1,12 @@
 import type { SchemaValidator } from '../schemaValidator.js';
 import type { ContractSpec } from '../spec.js';
+import { acceptanceChecks } from './acceptanceChecks.js';
 import { authChecks } from './authChecks.js';
 import type { ContractCheck } from './check.js';
 import { chatChecks, embeddingChecks, imageChecks } from './inferenceChecks.js';
 import { instanceTypeChecks } from './instanceTypeChecks.js';
 import { negativeChecks } from './negativeChecks.js';
+import { requestIdChecks } from './requestIdChecks.js';
 import { resizeChecks } from './resizeChecks.js';
 import { sortOrderChecks } from './sortOrderChecks.js';
 import { transactionChecks } from './transactionChecks.js';
@@ -24,6 +26,8 @@ export function buildChecks(spec: ContractSpec, validator: SchemaValidator): Con
     ...imageChecks(spec),
     ...embeddingChecks(spec),
     ...chatChecks(spec),
+    ...acceptanceChecks(spec, validator),
+    ...requestIdChecks(spec),
     ...authChecks(spec),
     ...negativeChecks(spec, validator),
   ];

@@ -3,6 +3,18 @@ import type { ContractSpec, JsonObject } from '../spec.js';
 import type { ContractCheck } from './check.js';
 import { exampleBody, expectAnswer, fail, jsonOf } from './requests.js';
 
+/** Plain base64 (RFC 4648, padded, no line breaks, no `data:` prefix): what `Buffer`/`atob` decode without help. */
+const plainBase64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** `created` as the spec types it: Unix seconds. A value in milliseconds lies thousands of years ahead. */
+export function createdProblem(created: unknown): string | undefined {
+  const latest = Date.now() / 1000 + 86_400;
+  if (typeof created !== 'number' || created < 946_684_800 || created > latest) {
+    return `created is ${JSON.stringify(created)}, not Unix seconds of a time up to now (milliseconds or another unit?)`;
+  }
+  return undefined;
+}
+
 function requestProperty(spec: ContractSpec, schema: string, property: string): JsonObject {
   return spec.resolve(`#/components/schemas/${schema}/properties/${property}`).value;
 }
@@ -34,14 +46,25 @@ export function imageChecks(spec: ContractSpec): ContractCheck[] {
       delete body.response_format;
       if (value !== undefined) body.response_format = value;
       const response = await expectAnswer(ctx, { op, body }, 200);
-      const { data } = jsonOf<GenerateImagesResponse>(response);
+      const { data, created } = jsonOf<GenerateImagesResponse>(response);
       if (data.length === 0) fail(response, 'answered no image');
+      const problem = createdProblem(created);
+      if (problem) fail(response, problem);
       data.forEach((result, index) => {
         const fields = Object.keys(result);
         if (fields.length !== 1 || fields[0] !== field) {
           fail(
             response,
             `data[${index}] has ${fields.join(', ') || 'no field'}; response_format ${value ?? '(default)'} asks for ${field} only`,
+          );
+        }
+        if (
+          field === 'b64_json' &&
+          !(typeof result.b64_json === 'string' && plainBase64.test(result.b64_json))
+        ) {
+          fail(
+            response,
+            `data[${index}].b64_json is not plain base64 (${String(result.b64_json).slice(0, 40)})`,
           );
         }
       });
@@ -68,12 +91,47 @@ export function embeddingChecks(spec: ContractSpec): ContractCheck[] {
         // Assumed by the spec (embedding-base64-is-a-string): base64 carries little-endian float32 values.
         const ok =
           format === 'base64'
-            ? typeof embedding === 'string' && Buffer.from(embedding, 'base64').length % 4 === 0
+            ? typeof embedding === 'string' &&
+              plainBase64.test(embedding) &&
+              Buffer.from(embedding, 'base64').length % 4 === 0
             : Array.isArray(embedding);
         if (!ok) fail(response, `data[${index}].embedding is not in the ${format} form`);
       });
     },
   }));
+  if (formats.includes('base64') && formats.includes('float')) {
+    checks.push({
+      ...base,
+      name: 'answers base64 embeddings that decode to the float ones (little-endian float32, same length)',
+      kind: 'semantic',
+      requires: ['state'],
+      async run(ctx) {
+        const body = { ...exampleBody(ctx, op), input: ['contract tests'] };
+        const floats = await expectAnswer(ctx, { op, body: { ...body, encoding_format: 'float' } }, 200);
+        const encoded = await expectAnswer(ctx, { op, body: { ...body, encoding_format: 'base64' } }, 200);
+        const vector = jsonOf<CreateEmbeddingsResponse>(floats).data[0]?.embedding as number[];
+        const text = jsonOf<CreateEmbeddingsResponse>(encoded).data[0]?.embedding as unknown as string;
+        const bytes = Buffer.from(text, 'base64');
+        if (bytes.length !== vector.length * 4) {
+          fail(
+            encoded,
+            `the base64 embedding holds ${bytes.length} bytes, but the float one has ${vector.length} values (${vector.length * 4} bytes as float32)`,
+          );
+        }
+        // Models are deterministic for one input; float32 keeps about 7 digits of each value.
+        const decoded = Array.from({ length: vector.length }, (_, i) => bytes.readFloatLE(i * 4));
+        const far = decoded.findIndex(
+          (v, i) => Math.abs(v - (vector[i] as number)) > 1e-4 * Math.max(1, Math.abs(v)),
+        );
+        if (far >= 0) {
+          fail(
+            encoded,
+            `value ${far} decodes to ${decoded[far]} as little-endian float32, but the float answer gives ${vector[far]}`,
+          );
+        }
+      },
+    });
+  }
   checks.push({
     ...base,
     name: 'answers one embedding per input item, in input order',
@@ -112,11 +170,51 @@ export function chatChecks(spec: ContractSpec): ContractCheck[] {
   return [
     {
       ...base,
-      name: 'answers a whole completion as application/json when stream is absent',
+      name: 'answers a whole completion as application/json when stream is absent, created in Unix seconds',
       async run(ctx) {
         const body = exampleBody(ctx, op);
         delete body.stream;
-        await expectAnswer(ctx, { op, body }, 200, { expectMediaType: 'application/json' });
+        const response = await expectAnswer(ctx, { op, body }, 200, { expectMediaType: 'application/json' });
+        const problem = createdProblem((response.json as { created?: unknown }).created);
+        if (problem) fail(response, problem);
+      },
+    },
+    {
+      ...base,
+      name: 'ends a stream with one chunk of usage and no choices when stream_options.include_usage is true, and only then',
+      requires: ['state'],
+      async run(ctx) {
+        const body = { ...exampleBody(ctx, op), stream: true };
+        const chunksOf = (events: string[] = []) =>
+          events
+            .filter((data) => data !== (stream?.streamTerminator ?? '[DONE]'))
+            .map((data) => JSON.parse(data) as { choices: unknown[]; usage?: unknown });
+        const plain = await expectAnswer(ctx, { op, body }, 200, { expectMediaType: 'text/event-stream' });
+        const withUsage = chunksOf(plain.events).filter((chunk) => chunk.usage != null);
+        if (withUsage.length > 0)
+          fail(
+            plain,
+            `${withUsage.length} chunks carry usage, though stream_options.include_usage was not sent`,
+          );
+        const asked = await expectAnswer(
+          ctx,
+          { op, body: { ...body, stream_options: { include_usage: true } } },
+          200,
+          { expectMediaType: 'text/event-stream' },
+        );
+        const chunks = chunksOf(asked.events);
+        const last = chunks[chunks.length - 1];
+        const usage = last?.usage as { prompt_tokens?: unknown; total_tokens?: unknown } | null | undefined;
+        if (!usage || typeof usage.prompt_tokens !== 'number' || typeof usage.total_tokens !== 'number') {
+          fail(
+            asked,
+            'stream_options.include_usage is true, but the last chunk carries no usage with token counts',
+          );
+        }
+        if ((last?.choices ?? []).length !== 0)
+          fail(asked, `the usage chunk has ${last?.choices.length} choices; it must have none`);
+        const early = chunks.slice(0, -1).filter((chunk) => chunk.usage != null);
+        if (early.length > 0) fail(asked, `${early.length} chunks before the last carry usage`);
       },
     },
     {

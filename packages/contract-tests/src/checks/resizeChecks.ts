@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ResizeVolumeResponse } from '@inference-infra/types';
+import { assertConforms } from '../conformance.js';
 import type { ContractSpec } from '../spec.js';
 import type { CheckContext, ContractCheck } from './check.js';
 import { exampleBody, expectAnswer, fail, jsonOf, volumeIdOf } from './requests.js';
@@ -58,6 +59,37 @@ export function resizeChecks(spec: ContractSpec): ContractCheck[] {
         const size = nextSize(ctx, maximum);
         const { response, volume, id } = await grow(ctx, size);
         if (volume.id !== id) fail(response, `answered volume ${volume.id}, not the resized ${id}`);
+        if (volume.sizeGb !== size)
+          fail(response, `answered sizeGb ${volume.sizeGb}, not the requested ${size}`);
+      },
+    },
+    {
+      ...base,
+      name: 'changes nothing when it refuses a resize (the refused size is still free to grow to afterwards)',
+      kind: 'semantic',
+      requires: ['state', 'volume', 'volumeSize'],
+      async run(ctx) {
+        const id = volumeIdOf(ctx, op);
+        const size = nextSize(ctx, maximum);
+        // Each is refused (assumed by the spec: resize-body-closed, validation-400); a server that applies one anyway
+        // has grown the volume to `size`, and the growth below then answers 409.
+        const refused = [
+          { size_gb: size, contract_tests_unknown_field: true },
+          { size_gb: String(size) },
+          { size_gb: size + 0.5 },
+        ];
+        for (const body of refused) await expectAnswer(ctx, { op, pathParams: { id }, body }, 400);
+        const response = await ctx.http.send({ op, pathParams: { id }, body: { size_gb: size } });
+        if (response.status === 409) {
+          fail(
+            response,
+            `growing to ${size} GB is refused as not larger: one of the refused resizes before it was applied`,
+          );
+        }
+        if (response.status !== 200) fail(response, `expected status 200, got ${response.status}`);
+        assertConforms(ctx.validator, response);
+        const volume = jsonOf<ResizeVolumeResponse>(response).data;
+        ctx.state.volumeSizeGb = volume.sizeGb;
         if (volume.sizeGb !== size)
           fail(response, `answered sizeGb ${volume.sizeGb}, not the requested ${size}`);
       },

@@ -1,8 +1,8 @@
-import type { ContractSpec, JsonObject } from '../spec.js';
+import type { ContractSpec, JsonObject, SpecOperation } from '../spec.js';
 import type { ContractCheck } from './check.js';
 import { expectAnswer, fail } from './requests.js';
 
-interface SortedBy {
+export interface SortedBy {
   field: string;
   direction: 'ascending' | 'descending';
 }
@@ -12,42 +12,55 @@ function compare(a: unknown, b: unknown): number {
   return String(a).localeCompare(String(b));
 }
 
-/**
- * One check per list the spec marks with `x-sorted-by` (the instance types, by `hourly_rate` ascending): read from the
- * spec rather than written here, so a sort order the spec adds is checked without touching the suite.
- */
-export function sortOrderChecks(spec: ContractSpec): ContractCheck[] {
-  const checks: ContractCheck[] = [];
-  for (const op of spec.operations.filter((o) => o.method === 'GET')) {
-    const media = op.responses['200']?.content['application/json'];
-    if (!media) continue;
-    for (const [property, raw] of Object.entries((media.schema.properties as JsonObject | undefined) ?? {})) {
+/** The `x-sorted-by` of each list property of the operation's 200 JSON answer, by property name. */
+export function sortedPropertiesOf(op: SpecOperation): Array<[string, SortedBy]> {
+  const media = op.responses['200']?.content['application/json'];
+  if (!media) return [];
+  return Object.entries((media.schema.properties as JsonObject | undefined) ?? {}).flatMap(
+    ([property, raw]) => {
       const sortedBy = (raw as JsonObject)['x-sorted-by'] as SortedBy | undefined;
-      if (!sortedBy) continue;
-      checks.push({
-        name: `lists ${property} by ${sortedBy.field} ${sortedBy.direction} (x-sorted-by)`,
-        operationId: op.operationId,
-        tags: op.tags,
-        kind: 'semantic',
-        mutates: false,
-        requires: [],
-        async run(ctx) {
-          const response = await expectAnswer(ctx, { op }, 200);
-          const items = ((response.json as JsonObject)[property] as JsonObject[] | undefined) ?? [];
-          const sign = sortedBy.direction === 'ascending' ? 1 : -1;
-          for (let i = 1; i < items.length; i += 1) {
-            const before = items[i - 1]?.[sortedBy.field];
-            const after = items[i]?.[sortedBy.field];
-            if (sign * compare(before, after) > 0) {
-              fail(
-                response,
-                `${property}[${i - 1}].${sortedBy.field} ${String(before)} comes before ${property}[${i}].${sortedBy.field} ${String(after)}, against the ${sortedBy.direction} order`,
-              );
-            }
-          }
-        },
-      });
+      return sortedBy ? [[property, sortedBy] as [string, SortedBy]] : [];
+    },
+  );
+}
+
+/** The first pair of neighbours out of order, described; undefined when the items keep the order. */
+export function orderProblem(items: JsonObject[], property: string, sortedBy: SortedBy): string | undefined {
+  const sign = sortedBy.direction === 'ascending' ? 1 : -1;
+  for (let i = 1; i < items.length; i += 1) {
+    const before = items[i - 1]?.[sortedBy.field];
+    const after = items[i]?.[sortedBy.field];
+    if (sign * compare(before, after) > 0) {
+      return `${property}[${i - 1}].${sortedBy.field} ${String(before)} comes before ${property}[${i}].${sortedBy.field} ${String(after)}, against the ${sortedBy.direction} order`;
     }
   }
-  return checks;
+  return undefined;
+}
+
+/**
+ * One check per list the spec marks with `x-sorted-by` (the instance types, by `hourly_rate` ascending): read from the
+ * spec rather than written here, so a sort order the spec adds is checked without touching the suite. Filtered
+ * answers are checked for the same order by the filter checks.
+ */
+export function sortOrderChecks(spec: ContractSpec): ContractCheck[] {
+  return spec.operations
+    .filter((o) => o.method === 'GET')
+    .flatMap((op) =>
+      sortedPropertiesOf(op).map(
+        ([property, sortedBy]): ContractCheck => ({
+          name: `lists ${property} by ${sortedBy.field} ${sortedBy.direction} (x-sorted-by)`,
+          operationId: op.operationId,
+          tags: op.tags,
+          kind: 'semantic',
+          mutates: false,
+          requires: [],
+          async run(ctx) {
+            const response = await expectAnswer(ctx, { op }, 200);
+            const items = ((response.json as JsonObject)[property] as JsonObject[] | undefined) ?? [];
+            const problem = orderProblem(items, property, sortedBy);
+            if (problem) fail(response, problem);
+          },
+        }),
+      ),
+    );
 }

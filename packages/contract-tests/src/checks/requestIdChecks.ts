@@ -1,0 +1,48 @@
+import type { ContractSpec } from '../spec.js';
+import type { ContractCheck } from './check.js';
+import { expectAnswer, fail, validRequest } from './requests.js';
+
+/**
+ * Assumed by the spec (request-id-header): every answer carries `X-Request-Id`, and an id names one answer, so that
+ * support can find the call. One check per base address, on a read and on a refusal (which bills nothing).
+ */
+export function requestIdChecks(spec: ContractSpec): ContractCheck[] {
+  const surfaces = [...new Set(spec.operations.map((op) => op.surface))];
+  return surfaces.flatMap((surface) => {
+    const ofSurface = spec.operations.filter((op) => op.surface === surface);
+    const op = ofSurface.find((o) => !o.stateChanging) ?? ofSurface[0];
+    if (!op) return [];
+    return [
+      {
+        name: `gives each answer its own X-Request-Id (${surface} address)`,
+        operationId: op.operationId,
+        tags: op.tags,
+        kind: 'semantic',
+        // A server whose authentication fails open would act on the keyless calls.
+        mutates: op.stateChanging,
+        requires: ['state'],
+        async run(ctx) {
+          const request = validRequest(ctx, op);
+          // Without a key every call is refused before it acts, so a billable operation costs nothing here.
+          const refused = { ...request, auth: { kind: 'none' } as const };
+          const answers = [
+            ...(op.stateChanging
+              ? []
+              : [await expectAnswer(ctx, request, 200), await expectAnswer(ctx, request, 200)]),
+            await expectAnswer(ctx, refused, 401),
+            await expectAnswer(ctx, refused, 401),
+          ];
+          const seen = new Map<string, number>();
+          answers.forEach((response, index) => {
+            const id = response.headers.get('x-request-id');
+            if (!id) fail(response, 'the answer carries no X-Request-Id');
+            const earlier = seen.get(id);
+            if (earlier !== undefined)
+              fail(response, `answers ${earlier + 1} and ${index + 1} share X-Request-Id ${id}`);
+            seen.set(id, index);
+          });
+        },
+      },
+    ];
+  });
+}
