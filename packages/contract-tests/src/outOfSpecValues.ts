@@ -117,6 +117,31 @@ export function queryCandidates(schema: JsonObject): Candidate[] {
  * (`"1024"`), a fraction for an integer (`130.7`), an enum value in another case, a `W:H`-style value with a part of
  * zero. Each breaks the field's own type, enum or pattern, so the server must refuse it rather than coerce it.
  */
+/**
+ * A string a simple pattern accepts (character classes, literals, `*`, `+`, `?`, `{n}`), or undefined: each class
+ * gives its first character, `*` and `?` none, `+` one. Checked against the pattern before it is used.
+ */
+export function sampleOfPattern(pattern: string): string | undefined {
+  const body = pattern.replace(/^\^/, '').replace(/\$$/, '');
+  const atoms = [...body.matchAll(/(\[(?:\\.|[^\]])+\]|\\.|[^[\\*+?{])(\*|\+|\?|\{(\d+)(?:,\d*)?\})?/g)];
+  if (atoms.map((atom) => atom[0]).join('') !== body) return undefined;
+  const sample = atoms
+    .map(([, atom = '', quantifier, count]) => {
+      const char = atom.startsWith('[')
+        ? atom[1] === '^'
+          ? undefined
+          : atom[1]
+        : atom.startsWith('\\')
+          ? atom[1]
+          : atom;
+      if (char === undefined) return undefined;
+      const times = quantifier === '*' || quantifier === '?' ? 0 : count !== undefined ? Number(count) : 1;
+      return char.repeat(times);
+    })
+    .join('');
+  return new RegExp(pattern, 'u').test(sample) ? sample : undefined;
+}
+
 export function laxCandidates(schema: JsonObject, valid: unknown): Candidate[] {
   const candidates: Candidate[] = [];
   const types = typesOf(schema);
@@ -140,12 +165,14 @@ export function laxCandidates(schema: JsonObject, valid: unknown): Candidate[] {
       }
     }
   }
-  if (typeof valid === 'string' && typeof schema.pattern === 'string') {
+  const patterned =
+    typeof valid === 'string' ? valid : schema.pattern ? sampleOfPattern(String(schema.pattern)) : undefined;
+  if (typeof patterned === 'string' && typeof schema.pattern === 'string') {
     const pattern = new RegExp(schema.pattern, 'u');
-    const runs = [...valid.matchAll(/[0-9]+/g)];
+    const runs = [...patterned.matchAll(/[0-9]+/g)];
     for (const run of runs) {
       const index = run.index ?? 0;
-      const value = `${valid.slice(0, index)}0${valid.slice(index + run[0].length)}`;
+      const value = `${patterned.slice(0, index)}0${patterned.slice(index + run[0].length)}`;
       if (!pattern.test(value))
         candidates.push({ rule: 'pattern', value, why: `a part of zero, not matching ${schema.pattern}` });
     }

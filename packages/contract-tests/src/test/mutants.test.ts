@@ -2,14 +2,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildChecks, createCheckContext } from '../checks/index.js';
 import { type CheckResult, runChecks } from '../runChecks.js';
 import { loadContractSpec } from '../spec.js';
-import { type Mutant, mutants } from './mutants.js';
+import { type ConformingVariant, conformingVariants } from './conformingVariants.js';
+import { laterMutants, type Mutant, mutants } from './mutants.js';
 import { startSimulatorTarget } from './simulatorTarget.js';
 
 const spec = loadContractSpec();
 
-/** Every check of the suite, in order, against a fresh simulator (wrapped by a mutant when given). */
-async function runSuiteAgainst(mutant?: Mutant): Promise<CheckResult[]> {
-  const simulator = await startSimulatorTarget(mutant?.wrap);
+const allMutants = [...mutants, ...laterMutants];
+
+/** Every check of the suite, in order, against a fresh simulator (wrapped by a mutant, or made a variant, when given). */
+async function runSuiteAgainst(mutant?: Mutant, variant?: ConformingVariant): Promise<CheckResult[]> {
+  const simulator = await startSimulatorTarget(mutant?.wrap ?? variant?.intercept, variant?.options);
   try {
     const ctx = createCheckContext(spec, simulator.target);
     return await runChecks(buildChecks(spec, ctx.validator), ctx);
@@ -32,11 +35,36 @@ describe('the simulator', () => {
   });
 });
 
+describe('conforming variants of the simulator, each another legal choice of the spec', () => {
+  const passed: string[] = [];
+  it.each(conformingVariants.map((variant) => [variant.name, variant] as [string, ConformingVariant]))(
+    'pass the suite: %s',
+    async (_, variant) => {
+      const results = await runSuiteAgainst(undefined, variant);
+      expect(failures(results)).toEqual([]);
+      const skipped = results.filter((r) => r.outcome === 'skipped');
+      const unexpected = skipped.filter(
+        (r) => !(variant.skips ?? []).some((reason) => reason.test(r.detail ?? '')),
+      );
+      expect(unexpected.map((r) => `${r.check.name}: ${r.detail}`)).toEqual([]);
+      // A variant that allows skips must cause them: otherwise it no longer tests what it names.
+      if (variant.skips) expect(skipped.length).toBeGreaterThan(0);
+      passed.push(variant.name);
+    },
+    120_000,
+  );
+
+  it('are all passed', () => {
+    console.log(`Conforming variants passed: ${passed.length}/${conformingVariants.length}`);
+    expect(passed).toHaveLength(conformingVariants.length);
+  });
+});
+
 describe('mutants of the simulator, each breaking one promise', () => {
   const killed: string[] = [];
   const survived: string[] = [];
 
-  it.each(mutants.map((mutant) => [mutant.name, mutant] as [string, Mutant]))(
+  it.each(allMutants.map((mutant) => [mutant.name, mutant] as [string, Mutant]))(
     'fails the suite when it %s',
     async (_, mutant) => {
       const failed = failures(await runSuiteAgainst(mutant));
@@ -45,11 +73,11 @@ describe('mutants of the simulator, each breaking one promise', () => {
     },
   );
 
-  it('kills every mutant, at least 12 of them', () => {
-    console.log(`Mutants killed: ${killed.length}/${mutants.length}`);
-    expect(mutants.length).toBeGreaterThanOrEqual(12);
+  it('kills every mutant, at least 46 of them', () => {
+    console.log(`Mutants killed: ${killed.length}/${allMutants.length}`);
+    expect(allMutants.length).toBeGreaterThanOrEqual(46);
     expect(survived).toEqual([]);
-    expect(killed.length).toBe(mutants.length);
+    expect(killed.length).toBe(allMutants.length);
   });
 
   afterAll(() => {

@@ -221,3 +221,275 @@ export const mutants: Mutant[] = [
     wrap: onAnswer('*', 400, (res) => ({ ...res, json: (res.json as Json).error })),
   },
 ];
+
+/** The bearer key of a request, if any. */
+const bearerOf = (req: SimulatorRequest) => /^Bearer +(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+
+/**
+ * Answers the instance-type list with its own filter for one parameter (the simulator's exact match taken out): how a
+ * server that matches by prefix, by case or by range behaves.
+ */
+function ownFilter(name: string, matches: (field: Json, sent: string) => boolean): SimulatorInterceptor {
+  return (next) => (req) => {
+    const sent = req.url.searchParams.get(name);
+    if (req.operationId !== 'listInstanceTypes' || sent === null) return next(req);
+    req.url.searchParams.delete(name);
+    const res = next(req);
+    if (res.status !== 200) return res;
+    const json = structuredClone(res.json) as Json;
+    json.data = json.data.filter((item: Json) => matches(item[name], sent));
+    json.meta.total = json.data.length;
+    return { ...res, json };
+  };
+}
+
+/** Edits every `chat.completion.chunk` event of a streamed chat. */
+function onChunks(edit: (chunk: Json, index: number, count: number) => void): SimulatorInterceptor {
+  return onAnswer('createChatCompletion', 200, (res) => {
+    if (!res.events) return undefined;
+    const count = res.events.length - 1;
+    const events = res.events.map((data, index) => {
+      if (data === '[DONE]') return data;
+      const chunk = JSON.parse(data);
+      edit(chunk, index, count);
+      return JSON.stringify(chunk);
+    });
+    return { ...res, events };
+  });
+}
+
+/** Re-encodes base64 embeddings from their float32 values with another writer. */
+function reencodeEmbeddings(write: (values: number[]) => Buffer): SimulatorInterceptor {
+  return onAnswer('createEmbeddings', 200, (res) => {
+    for (const item of (res.json as Json).data) {
+      if (typeof item.embedding !== 'string') continue;
+      const bytes = Buffer.from(item.embedding, 'base64');
+      const values = Array.from({ length: bytes.length / 4 }, (_, i) => bytes.readFloatLE(i * 4));
+      item.embedding = write(values).toString('base64');
+    }
+    return res;
+  });
+}
+
+/** Mutants of the promises the suite learnt to check with issue 14, one class of partner bug each. */
+export const laterMutants: Mutant[] = [
+  {
+    name: 'accepts any key of the documented form',
+    wrap: onRequest('*', (req) => {
+      if (/^[A-Za-z0-9]+_live_/.test(bearerOf(req) ?? ''))
+        req.headers.authorization = `Bearer ${simulatorApiKey}`;
+    }),
+  },
+  {
+    name: 'accepts any bearer value at all',
+    wrap: onRequest('*', (req) => {
+      if (bearerOf(req) !== undefined) req.headers.authorization = `Bearer ${simulatorApiKey}`;
+    }),
+  },
+  {
+    name: 'compares only the start of the key',
+    wrap: onRequest('*', (req) => {
+      if (bearerOf(req)?.startsWith(simulatorApiKey.slice(0, -1)))
+        req.headers.authorization = `Bearer ${simulatorApiKey}`;
+    }),
+  },
+  {
+    name: 'matches gpu_type by prefix',
+    wrap: ownFilter('gpu_type', (field, sent) => String(field).startsWith(sent)),
+  },
+  {
+    name: 'matches gpu_type whatever its case',
+    wrap: ownFilter('gpu_type', (field, sent) => String(field).toLowerCase() === sent.toLowerCase()),
+  },
+  {
+    name: 'trims the region filter',
+    wrap: ownFilter('region', (field, sent) => field === sent.trim()),
+  },
+  {
+    name: 'treats gpu_count as a minimum',
+    wrap: ownFilter('gpu_count', (field, sent) => field >= Number(sent)),
+  },
+  {
+    name: 'combines the filters with OR',
+    wrap: (next) => (req) => {
+      const sent = ['gpu_type', 'region', 'gpu_count'].filter((name) => req.url.searchParams.has(name));
+      if (req.operationId !== 'listInstanceTypes' || sent.length < 2) return next(req);
+      const query = new URLSearchParams(req.url.searchParams);
+      for (const name of sent) req.url.searchParams.delete(name);
+      const res = next(req);
+      const json = structuredClone(res.json) as Json;
+      json.data = json.data.filter((item: Json) =>
+        sent.some((name) => String(item[name]) === query.get(name)),
+      );
+      json.meta.total = json.data.length;
+      return { ...res, json };
+    },
+  },
+  {
+    name: 'sorts filtered instance types most expensive first',
+    wrap: (next) => (req) => {
+      const res = next(req);
+      if (req.operationId !== 'listInstanceTypes' || res.status !== 200 || req.url.search === '') return res;
+      const json = structuredClone(res.json) as Json;
+      json.data.sort((a: Json, b: Json) => b.hourly_rate - a.hourly_rate);
+      return { ...res, json };
+    },
+  },
+  {
+    name: 'answers the whole catalogue size as meta.total of a filtered list',
+    wrap: (next, state) => (req) => {
+      const res = next(req);
+      if (req.operationId !== 'listInstanceTypes' || res.status !== 200 || req.url.search === '') return res;
+      const json = structuredClone(res.json) as Json;
+      json.meta.total = state.instanceTypes.length;
+      return { ...res, json };
+    },
+  },
+  {
+    name: 'coerces a size_gb written as a string',
+    wrap: onRequest('resizeVolume', (req) =>
+      editBody(req, (body) => {
+        if (typeof body.size_gb === 'string' && body.size_gb.trim() !== '')
+          body.size_gb = Number(body.size_gb);
+      }),
+    ),
+  },
+  {
+    name: 'rounds a fractional width',
+    wrap: onRequest('generateImages', (req) =>
+      editBody(req, (body) => {
+        if (typeof body.width === 'number') body.width = Math.round(body.width);
+      }),
+    ),
+  },
+  {
+    name: 'accepts response_format in any case',
+    wrap: onRequest('generateImages', (req) =>
+      editBody(req, (body) => {
+        if (typeof body.response_format === 'string')
+          body.response_format = body.response_format.toLowerCase();
+      }),
+    ),
+  },
+  {
+    name: 'accepts an aspect_ratio with a part of zero',
+    wrap: onRequest('generateImages', (req) =>
+      editBody(req, (body) => {
+        if (typeof body.aspect_ratio === 'string')
+          body.aspect_ratio = body.aspect_ratio.replace(/\b0\b/g, '1');
+      }),
+    ),
+  },
+  {
+    name: 'refuses the inclusive maximum of num_inference_steps',
+    wrap: onRequest('generateImages', (req) =>
+      editBody(req, (body) => {
+        if (body.num_inference_steps === 100) body.num_inference_steps = 101;
+      }),
+    ),
+  },
+  {
+    name: 'refuses limit=100, its inclusive maximum',
+    wrap: onRequest('listBillingTransactions', (req) => {
+      if (req.url.searchParams.get('limit') === '100') req.url.searchParams.set('limit', '101');
+    }),
+  },
+  {
+    name: 'accepts stream written as a string',
+    wrap: onRequest('createChatCompletion', (req) =>
+      editBody(req, (body) => {
+        if (typeof body.stream === 'string') body.stream = body.stream === 'true';
+      }),
+    ),
+  },
+  {
+    name: 'applies a resize before refusing its unknown field',
+    wrap: (next, state) => (req) => {
+      const res = next(req);
+      if (req.operationId !== 'resizeVolume' || res.status !== 400) return res;
+      try {
+        const body = JSON.parse(req.body);
+        const volume = volumeOf(state, req);
+        if (volume && Number.isInteger(body.size_gb) && body.size_gb > volume.sizeGb)
+          volume.sizeGb = body.size_gb;
+      } catch {
+        // Not JSON: nothing to apply.
+      }
+      return res;
+    },
+  },
+  {
+    name: 'answers 409 with the error type of a validation failure',
+    wrap: onAnswer('resizeVolume', 409, (res) => {
+      (res.json as Json).error.type = 'invalid_request_error';
+      return res;
+    }),
+  },
+  {
+    name: 'answers 404 with the error type of a conflict',
+    wrap: onAnswer('resizeVolume', 404, (res) => {
+      (res.json as Json).error.type = 'conflict_error';
+      return res;
+    }),
+  },
+  {
+    name: 'repeats one X-Request-Id on every answer',
+    wrap: (next) => (req) => {
+      const res = next(req);
+      const json = structuredClone(res.json) as Json;
+      if (json?.meta) json.meta.requestId = 'req_always_the_same';
+      if (json?.error) json.error.requestId = 'req_always_the_same';
+      return { ...res, json, headers: { ...res.headers, 'x-request-id': 'req_always_the_same' } };
+    },
+  },
+  {
+    name: 'answers created in milliseconds',
+    wrap: onAnswer('generateImages', 200, (res) => {
+      (res.json as Json).created *= 1000;
+      return res;
+    }),
+  },
+  {
+    name: 'answers b64_json as a data: URL',
+    wrap: onAnswer('generateImages', 200, (res) => {
+      for (const item of (res.json as Json).data)
+        if (item.b64_json) item.b64_json = `data:image/png;base64,${item.b64_json}`;
+      return res;
+    }),
+  },
+  {
+    name: 'answers base64 embeddings as float64',
+    wrap: reencodeEmbeddings((values) => {
+      const bytes = Buffer.alloc(values.length * 8);
+      values.forEach((value, i) => bytes.writeDoubleLE(value, i * 8));
+      return bytes;
+    }),
+  },
+  {
+    name: 'answers base64 embeddings big-endian',
+    wrap: reencodeEmbeddings((values) => {
+      const bytes = Buffer.alloc(values.length * 4);
+      values.forEach((value, i) => bytes.writeFloatBE(value, i * 4));
+      return bytes;
+    }),
+  },
+  {
+    name: 'ignores stream_options.include_usage',
+    wrap: onRequest('createChatCompletion', (req) => editBody(req, (body) => delete body.stream_options)),
+  },
+  {
+    name: 'sends usage on every chunk of a stream',
+    wrap: onChunks((chunk) => {
+      chunk.usage ??= { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 };
+    }),
+  },
+  {
+    name: 'refuses the developer role',
+    wrap: onRequest('createChatCompletion', (req) =>
+      editBody(req, (body) => {
+        for (const message of body.messages ?? [])
+          if (message.role === 'developer') message.role = 'moderator';
+      }),
+    ),
+  },
+];

@@ -1,4 +1,8 @@
-import { type SimulatorInterceptor, startMockServer } from '@inference-infra/mock-server';
+import {
+  type SimulatorInterceptor,
+  type SimulatorOptions,
+  startMockServer,
+} from '@inference-infra/mock-server';
 import type { Target } from '../target.js';
 
 /** The only key the simulator accepts here, so the suite's missing and malformed keys are answered 401. */
@@ -15,13 +19,18 @@ export interface SimulatorTarget {
 
 /**
  * The mock server's stateful simulator on loopback, as the suite's own conforming server; `intercept` wraps it (how a
- * mutant breaks one promise). A fresh one per run: resizes and mutants change its state.
+ * mutant breaks one promise), `options` another of the legal choices (a data set, optional meta fields left out). A
+ * fresh one per run: resizes and mutants change its state.
  */
-export async function startSimulatorTarget(intercept?: SimulatorInterceptor): Promise<SimulatorTarget> {
+export async function startSimulatorTarget(
+  intercept?: SimulatorInterceptor,
+  options: SimulatorOptions = {},
+): Promise<SimulatorTarget> {
   // The pause between streamed events only paces a stream for a reader; 1 ms keeps the events separate writes.
   const server = await startMockServer({
     keys: [simulatorApiKey],
     streamEventIntervalMs: 1,
+    ...options,
     ...(intercept ? { intercept } : {}),
   });
   const volumeSizeGb = server.simulator?.state.workspace(simulatorApiKey).volumes.get(volumeId)?.sizeGb;
