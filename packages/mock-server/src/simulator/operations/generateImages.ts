@@ -6,8 +6,6 @@ import { type Operation, ok, unixSeconds } from './operationContext.js';
 
 /** The size a model renders when no width or height is given. */
 const defaultSide = 1024;
-/** The simulator sends a preview of the requested shape, at most this many pixels on its long side. */
-const previewSide = 64;
 /** Generated images kept for their `url`; the oldest is forgotten past this. */
 const maxStoredImages = 500;
 
@@ -27,14 +25,9 @@ export function imageSize(body: GenerateImagesBody): { width: number; height: nu
   };
 }
 
-/** The bytes of a stored image: a preview of its shape (the simulator does not render full-size images). */
+/** The bytes of a stored image: a one-colour PNG of the size asked for. */
 export function imageBytes(image: StoredImage): Uint8Array<ArrayBuffer> {
-  const scale = previewSide / Math.max(image.width, image.height);
-  return solidPng(
-    Math.max(1, Math.round(image.width * scale)),
-    Math.max(1, Math.round(image.height * scale)),
-    image.rgb,
-  );
+  return solidPng(image.width, image.height, image.rgb);
 }
 
 /** The path under which the simulator serves a generated image (no key needed, like a signed URL). */
