@@ -3,7 +3,7 @@ import type { ContractSpec } from '../spec.js';
 import { acceptanceChecks } from './acceptanceChecks.js';
 import { authChecks } from './authChecks.js';
 import type { ContractCheck } from './check.js';
-import { chatChecks, embeddingChecks, imageChecks } from './inferenceChecks.js';
+import { chatChecks, embeddingChecks, imageChecks, imageSizeChecks } from './inferenceChecks.js';
 import { instanceTypeChecks } from './instanceTypeChecks.js';
 import { negativeChecks } from './negativeChecks.js';
 import { requestIdChecks } from './requestIdChecks.js';
@@ -24,6 +24,7 @@ export function buildChecks(spec: ContractSpec, validator: SchemaValidator): Con
     ...transactionChecks(spec),
     ...resizeChecks(spec),
     ...imageChecks(spec),
+    ...imageSizeChecks(spec),
     ...embeddingChecks(spec),
     ...chatChecks(spec),
     ...acceptanceChecks(spec, validator),

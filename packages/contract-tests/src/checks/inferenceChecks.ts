@@ -1,6 +1,6 @@
 import type { CreateEmbeddingsResponse, GenerateImagesResponse } from '@inference-infra/types';
 import type { ContractSpec, JsonObject } from '../spec.js';
-import type { ContractCheck } from './check.js';
+import { type ContractCheck, skipCheck } from './check.js';
 import { exampleBody, expectAnswer, fail, jsonOf } from './requests.js';
 
 /** Plain base64 (RFC 4648, padded, no line breaks, no `data:` prefix): what `Buffer`/`atob` decode without help. */
@@ -70,6 +70,46 @@ export function imageChecks(spec: ContractSpec): ContractCheck[] {
       });
     },
   }));
+}
+
+/** Width and height of a PNG from its IHDR chunk, or undefined for another format (a server may answer JPEG). */
+export function pngSize(bytes: Buffer): { width: number; height: number } | undefined {
+  const signature = '89504e470d0a1a0a';
+  if (bytes.length < 24 || bytes.subarray(0, 8).toString('hex') !== signature) return undefined;
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** Images: `width` and `height` decide the size of what comes back, read from the image itself when it is a PNG. */
+export function imageSizeChecks(spec: ContractSpec): ContractCheck[] {
+  const op = spec.operation('generateImages');
+  const width = requestProperty(spec, 'ImageGenerationRequest', 'width');
+  const height = requestProperty(spec, 'ImageGenerationRequest', 'height');
+  if (typeof width.minimum !== 'number' || typeof height.minimum !== 'number') return [];
+  // Two different sizes near the minimum: cheap to make, and a server that swaps or ignores them shows it.
+  const size = { width: width.minimum, height: height.minimum * 2 };
+  return [
+    {
+      name: `answers images of the width and height asked for (${size.width}x${size.height}, read from the PNG)`,
+      operationId: op.operationId,
+      tags: op.tags,
+      kind: 'semantic',
+      mutates: true,
+      requires: ['state'],
+      async run(ctx) {
+        const body = { ...exampleBody(ctx, op), ...size, response_format: 'b64_json' };
+        const response = await expectAnswer(ctx, { op, body }, 200);
+        const [first] = jsonOf<GenerateImagesResponse>(response).data;
+        const got = pngSize(Buffer.from(first?.b64_json ?? '', 'base64'));
+        if (got === undefined) skipCheck('the image is not a PNG, whose size the suite reads');
+        if (got.width !== size.width || got.height !== size.height) {
+          fail(
+            response,
+            `the image is ${got.width}x${got.height}, but ${size.width}x${size.height} was asked for`,
+          );
+        }
+      },
+    },
+  ];
 }
 
 /** Embeddings: the form of each vector per `encoding_format`, and one embedding per input item in input order. */
@@ -177,6 +217,48 @@ export function chatChecks(spec: ContractSpec): ContractCheck[] {
         const response = await expectAnswer(ctx, { op, body }, 200, { expectMediaType: 'application/json' });
         const problem = createdProblem((response.json as { created?: unknown }).created);
         if (problem) fail(response, problem);
+      },
+    },
+    {
+      ...base,
+      name: 'stops at max_tokens (completion_tokens at most max_tokens, finish_reason length when cut)',
+      requires: ['state'],
+      async run(ctx) {
+        const body: Record<string, unknown> = { ...exampleBody(ctx, op), max_tokens: 3 };
+        delete body.stream;
+        const response = await expectAnswer(ctx, { op, body }, 200);
+        const answer = response.json as {
+          choices: Array<{ finish_reason: unknown }>;
+          usage?: { completion_tokens?: number };
+        };
+        const tokens = answer.usage?.completion_tokens;
+        if (tokens === undefined) skipCheck('the answer has no usage to count the tokens by');
+        if (tokens > 3) fail(response, `usage.completion_tokens is ${tokens}, above max_tokens 3`);
+        const reason = answer.choices[0]?.finish_reason;
+        if (tokens === 3 && reason !== 'length' && reason !== 'stop')
+          fail(response, `finish_reason is ${JSON.stringify(reason)} for an answer cut at max_tokens`);
+      },
+    },
+    {
+      ...base,
+      name: 'ends the text before a stop sequence (the stop sequence is never in the content)',
+      requires: ['state'],
+      async run(ctx) {
+        const body = exampleBody(ctx, op);
+        delete body.stream;
+        const whole = await expectAnswer(ctx, { op, body }, 200);
+        const content = (whole.json as { choices: Array<{ message: { content?: string | null } }> })
+          .choices[0]?.message.content;
+        // A word from the middle of the answer: the same request is likely to write it again.
+        const words = (content ?? '').split(/\s+/).filter((word) => word.length > 2);
+        const stop = words[Math.floor(words.length / 2)];
+        if (!stop) skipCheck('the answer has no word to stop at');
+        const cut = await expectAnswer(ctx, { op, body: { ...body, stop: [stop] } }, 200);
+        const choice = (
+          cut.json as { choices: Array<{ message: { content?: string | null }; finish_reason: unknown }> }
+        ).choices[0];
+        if ((choice?.message.content ?? '').includes(stop))
+          fail(cut, `the content holds the stop sequence ${JSON.stringify(stop)}`);
       },
     },
     {

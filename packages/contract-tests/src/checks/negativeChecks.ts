@@ -58,9 +58,20 @@ export function negativeChecks(spec: ContractSpec, validator: SchemaValidator): 
           );
         }
         assertConforms(ctx.validator, response);
-        const param = (response.json as { error?: { param?: unknown } }).error?.param;
-        if (!paramNamesField(param, entry)) {
-          fail(response, `error.param is ${JSON.stringify(param)}, but the field at fault is ${entry.field}`);
+        const error = (response.json as { error?: { param?: unknown; message?: unknown } }).error;
+        if (!paramNamesField(error?.param, entry)) {
+          fail(
+            response,
+            `error.param is ${JSON.stringify(error?.param)}, but the field at fault is ${entry.field}`,
+          );
+        }
+        // Assumed by the spec (validation-400): the message names the field, for a reader without the param.
+        const named =
+          entry.rule === 'additionalProperties'
+            ? (entry.field.split(/[.[]/).pop() ?? entry.field)
+            : entry.param;
+        if (typeof error?.message !== 'string' || !error.message.includes(named)) {
+          fail(response, `error.message ${JSON.stringify(error?.message)} does not name the field ${named}`);
         }
       },
     };

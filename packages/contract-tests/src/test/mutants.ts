@@ -484,6 +484,30 @@ export const laterMutants: Mutant[] = [
     }),
   },
   {
+    name: 'ignores max_tokens',
+    wrap: onRequest('createChatCompletion', (req) => editBody(req, (body) => delete body.max_tokens)),
+  },
+  {
+    name: 'ignores stop sequences',
+    wrap: onRequest('createChatCompletion', (req) => editBody(req, (body) => delete body.stop)),
+  },
+  {
+    name: 'renders every image at its default size, whatever width and height say',
+    wrap: onRequest('generateImages', (req) =>
+      editBody(req, (body) => {
+        delete body.width;
+        delete body.height;
+      }),
+    ),
+  },
+  {
+    name: 'answers validation failures with a message that names no field',
+    wrap: onAnswer('*', 400, (res) => {
+      (res.json as Json).error.message = 'Invalid request.';
+      return res;
+    }),
+  },
+  {
     name: 'refuses the developer role',
     wrap: onRequest('createChatCompletion', (req) =>
       editBody(req, (body) => {
