@@ -1,9 +1,29 @@
 #!/usr/bin/env bash
-# Installs what the project needs on a fresh machine of this kind: Node 20 and npm, no pnpm, and a corepack that
-# cannot verify signatures against this registry. So pnpm comes from npm, pinned to the version in package.json,
-# into .tools/ (not global: nothing outside the clone is changed), and the lockfile is installed frozen.
+# Installs what the project needs on a fresh machine: a current LTS Node when the machine's is older than the major
+# version of .node-version, and pnpm (corepack cannot verify signatures against this registry), both from the npm
+# registry into .tools/ (nothing outside the clone is changed), then the lockfile, frozen.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+node_version=$(tr -d '[:space:]' < .node-version)
+wanted_major=${node_version%%.*}
+machine_major=$(node -p 'process.versions.node.split(".")[0]')
+node_dir="$PWD/.tools/node"
+if [ "$machine_major" -lt "$wanted_major" ]; then
+  # The official build, as the npm registry carries it: node-<platform>-<arch> holds bin/node and nothing else.
+  package="node-$(node -p 'process.platform === "win32" ? "win" : process.platform')-$(node -p 'process.arch')"
+  if [ ! -x "$node_dir/node_modules/.bin/node" ] || [ "$("$node_dir/node_modules/.bin/node" --version)" != "v$node_version" ]; then
+    echo "Node $(node --version) is older than $wanted_major: installing $package@$node_version into .tools/node ..."
+    rm -rf "$node_dir"
+    mkdir -p "$node_dir"
+    npm install --prefix "$node_dir" --no-save --no-package-lock --no-audit --no-fund --loglevel=error \
+      "$package@$node_version"
+  fi
+else
+  rm -rf "$node_dir"
+fi
+# shellcheck source=scripts/toolchain-path.sh
+source scripts/toolchain-path.sh
 
 pnpm_version=$(node -p "require('./package.json').packageManager.split('@')[1]")
 pnpm_bin="$PWD/.tools/node_modules/.bin/pnpm"
@@ -12,6 +32,6 @@ if [ ! -x "$pnpm_bin" ] || [ "$("$pnpm_bin" --version)" != "$pnpm_version" ]; th
   mkdir -p .tools
   npm install --prefix .tools --no-save --no-package-lock --no-audit --no-fund --loglevel=error "pnpm@$pnpm_version"
 fi
-export PATH="$PWD/.tools/node_modules/.bin:$PATH"
+echo "Toolchain: Node $(node --version), pnpm $(pnpm --version)"
 
 pnpm install --frozen-lockfile

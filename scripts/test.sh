@@ -4,7 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
 bash scripts/ensure-chromium.sh
-export PATH="$PWD/.tools/node_modules/.bin:$PATH" TURBO_TELEMETRY_DISABLED=1 REDOCLY_TELEMETRY=off
+source scripts/toolchain-path.sh
 rm -f packages/*/test-artifacts/vitest.json tools/*/test-artifacts/vitest.json spec/test-artifacts/vitest.json docs/test-artifacts/vitest.json
 status=0
 pnpm check || status=$?
