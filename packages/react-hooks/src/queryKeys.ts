@@ -32,6 +32,8 @@ type Tagged<TKey extends QueryKey, TData> = TKey & {
   [dataTagSymbol]: TData;
   [dataTagErrorSymbol]: InferenceInfraHookError;
 };
+// The key types below are exported though the package entry does not re-export them: the declarations emitted for
+// the options builders name them, and tsc refuses (TS4058) to emit a return type that uses a name it cannot import.
 export type InstanceTypesKey = Tagged<
   readonly ['inference-infra', 'instanceTypes', 'list', ListInstanceTypesQuery],
   ListInstanceTypesResponse

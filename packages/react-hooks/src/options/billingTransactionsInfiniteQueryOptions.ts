@@ -6,8 +6,8 @@ import { shouldRetryQuery } from '../retryPolicy.js';
 import type { InferenceInfraHookError } from '../types.js';
 
 /**
- * The offset of the page after `page`, or undefined at the end of the list: the client's own paging rule
- * (`hasMore`, else `total`, else a short page; an empty page always ends the list), so both page alike.
+ * @deprecated Use `nextPageOffset(page, { offset, limit })` from `@inference-infra/fetch-client`, the one paging rule
+ * both packages follow. Kept because 0.1.0 exports it; to be removed in the next major.
  */
 export function nextTransactionsOffset(
   page: ListBillingTransactionsResponse,
@@ -36,8 +36,10 @@ export function billingTransactionsInfiniteQueryOptions(
     queryFn: async ({ pageParam, signal }) =>
       await client.billing.listTransactions({ ...query, offset: pageParam }, { signal }),
     initialPageParam: 0,
+    // The client's own paging rule (`hasMore`, else `total`, else a short page; an empty page always ends the
+    // list), so the hook and `for await` over `listTransactions` page alike.
     getNextPageParam: (lastPage, _allPages, lastOffset) =>
-      nextTransactionsOffset(lastPage, lastOffset, query.limit),
+      nextPageOffset(lastPage, { offset: lastOffset, limit: query.limit }),
     retry: shouldRetryQuery,
   });
 }
