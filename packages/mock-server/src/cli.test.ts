@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -44,4 +45,29 @@ describe('inference-infra-mock', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
+
+  it('stops Prism with it when SIGTERM comes the moment the addresses print (no orphaned Prism)', async () => {
+    const child = spawn(process.execPath, [bin, '--engine', 'prism', '--port', '0', '--platform-port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    // Prism is the CLI's child process: read from /proc the instant the addresses appear, then signal at once.
+    const prismPids = await new Promise<string[]>((resolve, reject) => {
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+        if (!output.includes('Platform base address')) return;
+        const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8')
+          .trim()
+          .split(/\s+/);
+        child.kill('SIGTERM');
+        resolve(children.filter(Boolean));
+      });
+      child.once('exit', () => reject(new Error(`exited before listening: ${output}`)));
+    });
+    expect(prismPids.length).toBeGreaterThan(0);
+    const exited = await new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    expect(exited).toBe(0);
+    for (const pid of prismPids)
+      expect(existsSync(`/proc/${pid}`), `Prism (pid ${pid}) outlived the CLI`).toBe(false);
+  }, 60_000);
 });

@@ -93,6 +93,18 @@ const options: MockServerOptions = {
   streamEventIntervalMs: wholeNumber('stream-interval-ms', values['stream-interval-ms']),
 };
 
+// Ctrl+C or a SIGTERM at any moment, during start-up too, stops Prism's process before this one exits: a handler
+// registered only after the addresses are printed leaves a window in which the signal kills this process and
+// orphans Prism (a test harness that stops the mock as soon as it reads the addresses hits it).
+let started: Awaited<ReturnType<typeof startMockServer>> | undefined;
+let stopRequested = false;
+const stop = () => {
+  if (stopRequested) return;
+  stopRequested = true;
+  if (started) void started.close().then(() => process.exit(0));
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
+
 const mock = await startMockServer(options).catch((error: unknown) => {
   if (error instanceof SimulatorOptionError)
     fail(error.message.replace(/^(\w+)/, (name) => `option ${name}`));
@@ -103,6 +115,11 @@ const mock = await startMockServer(options).catch((error: unknown) => {
   }
   throw error;
 });
+started = mock;
+if (stopRequested) {
+  await mock.close();
+  process.exit(0);
+}
 
 const key = values.key?.[0] ?? 'ii_live_mock';
 const what =
@@ -114,9 +131,3 @@ console.log(`Mock API is up (${what}):
   Platform base address:                                  ${mock.platformUrl}
   Try: curl -H 'Authorization: Bearer ${key}' '${mock.platformUrl}/api/v1/instances/types?gpu_type=H100'
 Press Ctrl+C to stop.`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void mock.close().then(() => process.exit(0));
-  });
-}
