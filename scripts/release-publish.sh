@@ -3,6 +3,6 @@
 # Pass --dry-run to see what would be published without writing to the registry.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$PWD/.tools/node_modules/.bin:$PATH" TURBO_TELEMETRY_DISABLED=1
+source scripts/toolchain-path.sh
 pnpm exec turbo run build test:exports
 pnpm -r --filter './packages/*' publish --access public --no-git-checks "$@"

@@ -3,7 +3,7 @@
 # with the types package, and record the spec of this release for the compatibility gate. Commit the result.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$PWD/.tools/node_modules/.bin:$PATH" TURBO_TELEMETRY_DISABLED=1
+source scripts/toolchain-path.sh
 pnpm exec changeset version
 node scripts/syncSpecVersion.mjs
 pnpm install --lockfile-only
