@@ -1,33 +1,45 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { statusByErrorType } from './errorStatus.gen.js';
-import type {
+import {
   APIConnectionError,
   APIUserAbortError,
-  apiErrorFor,
-  ErrorBody,
-  FailedOperation,
+  type ErrorBody,
+  type FailedOperation,
+  InferenceInfraError,
 } from './errors.js';
-
-/**
- * The errors a stream throws, handed in by its creator. Were this lazily loaded module to import errors.js itself,
- * bundlers would split errors.js into a chunk of its own that every app loads up front (~250 B min+gz, measured).
- */
-export interface StreamErrors {
-  APIConnectionError: typeof APIConnectionError;
-  APIUserAbortError: typeof APIUserAbortError;
-  apiErrorFor: typeof apiErrorFor;
-}
-
-/** What a stream needs from its creator besides the response and its controller. */
-export interface StreamContext {
-  operation: FailedOperation;
-  errors: StreamErrors;
-  /** Called once the stream has ended, however it ended (its creator frees what it held for it). */
-  onEnd: () => void;
-}
+import type { CallInit, CoreClient } from './internal/createCoreClient.js';
+import { statusByErrorType } from './internal/errorStatus.gen.js';
+import { followSignal } from './internal/followSignal.js';
+import type { HttpMethod, PathOf } from './internal/operations.js';
 
 /** What a streamed answer's last event holds (the spec's `x-stream-terminator`). */
 const streamTerminator = '[DONE]';
+
+/**
+ * Opens a streamed answer, and owns it from there: its controller (`stream.abort()`), the caller's signal (followed
+ * for as long as the stream lives, and let go of however it ends), the body (cancelled on abort) and its errors. A
+ * failure status rejects here with its typed error; nothing is left running after a failure to open.
+ */
+export async function openEventStream<T, Method extends HttpMethod, Path extends PathOf<Method>>(
+  core: CoreClient,
+  method: Method,
+  path: Path,
+  init: CallInit<Method, Path>,
+): Promise<EventStream<T>> {
+  const controller = new AbortController();
+  const unfollow = followSignal(init.signal, controller);
+  try {
+    // The call's signal is the stream's: aborting before the headers are in ends the request itself.
+    const { response, operation } = await core.send(method, path, init, {
+      parseAs: 'stream',
+      signal: controller.signal,
+    });
+    return new EventStream<T>(response, controller, operation, core.apiError, unfollow);
+  } catch (error) {
+    unfollow();
+    controller.abort();
+    throw error;
+  }
+}
 
 /**
  * A streamed answer as an async iterable of parsed events. Iterate it once; `abort()` (or the caller's signal) ends
@@ -37,13 +49,24 @@ const streamTerminator = '[DONE]';
 export class EventStream<T> implements AsyncIterable<T> {
   readonly requestId: string | null;
   private consumed = false;
+  private reader: ReadableStreamDefaultReader<string> | undefined;
 
+  /** Made by `openEventStream`, which hands over the stream's controller and what to call once it has ended. */
   constructor(
     readonly response: Response,
     private readonly controller: AbortController,
-    private readonly context: StreamContext,
+    private readonly operation: FailedOperation,
+    private readonly apiError: CoreClient['apiError'],
+    private readonly onEnd: () => void,
   ) {
     this.requestId = response.headers.get('x-request-id');
+    // Abort cancels the body itself, read or not yet: not every fetch (polyfills, test DOMs) ends a body when its
+    // signal aborts, and once the headers are in, the request no longer follows this controller.
+    controller.signal.addEventListener(
+      'abort',
+      () => void (this.reader ?? response.body)?.cancel().catch(() => undefined),
+      { once: true },
+    );
   }
 
   /** Ends the stream; a loop over it stops with `APIUserAbortError`. */
@@ -52,20 +75,22 @@ export class EventStream<T> implements AsyncIterable<T> {
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
-    if (this.consumed) throw new Error('This stream was already iterated; a stream can be read once.');
+    if (this.consumed) {
+      throw new InferenceInfraError(
+        'This stream was already iterated: a stream can be read once. Keep the chunks as they arrive to use them again.',
+      );
+    }
     this.consumed = true;
-    const { APIConnectionError, APIUserAbortError } = this.context.errors;
     const body = this.response.body;
-    if (!body) {
-      this.context.onEnd();
-      throw new APIConnectionError('The stream answer has no body', this.context.operation);
+    if (!body || this.controller.signal.aborted) {
+      this.onEnd();
+      if (body) throw new APIUserAbortError(this.operation);
+      throw new APIConnectionError('The stream answer has no body', this.operation);
     }
     const pending: EventSourceMessage[] = [];
     const parser = createParser({ onEvent: (event) => pending.push(event) });
     const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-    // Cancel the read ourselves on abort: not every fetch (polyfills, test DOMs) ends a body when its signal aborts.
-    const onAbort = () => void reader.cancel().catch(() => undefined);
-    this.controller.signal.addEventListener('abort', onAbort, { once: true });
+    this.reader = reader;
     let finished = false;
     try {
       while (true) {
@@ -85,49 +110,40 @@ export class EventStream<T> implements AsyncIterable<T> {
           yield this.parseEvent(event);
         }
       }
-      if (this.controller.signal.aborted) throw new APIUserAbortError(this.context.operation);
+      if (this.controller.signal.aborted) throw new APIUserAbortError(this.operation);
       throw new APIConnectionError(
         `The stream ended before ${streamTerminator}: the answer is incomplete`,
-        this.context.operation,
+        this.operation,
       );
     } finally {
-      // Leaving early (break, return, throw) must free the connection.
-      this.controller.signal.removeEventListener('abort', onAbort);
+      // Leaving early (break, return, throw) must free the connection: the abort cancels the body.
       if (!finished) this.controller.abort();
       reader.releaseLock();
-      this.context.onEnd();
+      this.onEnd();
     }
   }
 
   private parseEvent(event: EventSourceMessage): T {
-    const { APIConnectionError, apiErrorFor } = this.context.errors;
     let data: unknown;
     try {
       data = JSON.parse(event.data);
     } catch (cause) {
-      throw new APIConnectionError(
-        `A stream event is not JSON: ${event.data.slice(0, 80)}`,
-        this.context.operation,
-        {
-          cause,
-        },
-      );
+      throw new APIConnectionError(`A stream event is not JSON: ${event.data.slice(0, 80)}`, this.operation, {
+        cause,
+      });
     }
     // The spec sends a failure after the stream started as one event holding the error body.
     if (event.event === 'error' || (typeof data === 'object' && data !== null && 'error' in data)) {
       const body = data as ErrorBody;
       // The body has no status of its own: its `type` tells which failure status it stands for.
       const status = statusByErrorType[body.error?.type ?? ''] ?? 500;
-      throw apiErrorFor(status, body, this.response.headers, this.context.operation);
+      throw this.apiError(status, body, this.response.headers, this.operation);
     }
     return data as T;
   }
 
   private readFailure(cause: unknown) {
-    const { APIConnectionError, APIUserAbortError } = this.context.errors;
-    if (this.controller.signal.aborted) return new APIUserAbortError(this.context.operation);
-    return new APIConnectionError('The stream was cut off before it ended', this.context.operation, {
-      cause,
-    });
+    if (this.controller.signal.aborted) return new APIUserAbortError(this.operation);
+    return new APIConnectionError('The stream was cut off before it ended', this.operation, { cause });
   }
 }

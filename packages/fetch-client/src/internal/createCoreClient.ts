@@ -14,15 +14,12 @@ import {
   maxTimeoutMs,
   resolveConfig,
 } from './clientConfig.js';
+import type { DataOf, HttpMethod, InitOf, PathOf, Route } from './operations.js';
 import { redactHeaders, redactSecret } from './redactSecret.js';
 import type { RequestValidator } from './requestValidator.js';
-import { type Route, routes } from './routes.gen.js';
+import { routes } from './routes.gen.js';
 import { createCallTransport } from './transport.js';
 import { type WithRequestId, withRequestId } from './withRequestId.js';
-
-type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-// biome-ignore lint/suspicious/noExplicitAny: openapi-fetch's per-method init types differ; the public surface stays typed.
-type AnyInit = Record<string, any>;
 
 /** What a resource method needs for one call, beyond openapi-fetch's own options. */
 export interface CallOptions {
@@ -41,16 +38,36 @@ export type LowLevelClient = Pick<Client<paths>, HttpMethod> & {
   eject(...middleware: Middleware[]): void;
 };
 
-/** What the resources are built on: the low-level calls, and two ways to call an operation through them. */
+/** One operation's options as openapi-fetch types them from the spec, plus this client's per-call options. */
+export type CallInit<Method extends HttpMethod, Path extends PathOf<Method>> = InitOf<Method, Path> &
+  CallOptions;
+
+/** An answer whose status was a success: openapi-fetch's data (with `parseAs: 'stream'`, the body unread). */
+export interface SentCall {
+  data: unknown;
+  response: Response;
+  operation: FailedOperation;
+}
+
+/** What the resources are built on: the low-level calls, and calls of one operation typed from the spec. */
 export interface CoreClient {
   lowLevel: LowLevelClient;
-  /** Calls an operation and returns its data, or throws the typed error of its failure. */
-  call<T>(method: HttpMethod, path: string, init: AnyInit & CallOptions): Promise<WithRequestId<T>>;
+  /** Calls an operation and returns its data, or rejects with the typed error of its failure. */
+  call<Method extends HttpMethod, Path extends PathOf<Method>>(
+    method: Method,
+    path: Path,
+    init: CallInit<Method, Path>,
+  ): Promise<WithRequestId<DataOf<Method, Path>>>;
   /**
-   * Calls an operation whose answer is a stream; returns the raw response once its headers are in. `init.signal` ends
-   * the stream's body too, so the caller passes a signal it controls for as long as the stream lives.
+   * Sends an operation; resolves once its answer is read (with `parseAs: 'stream'`, once the headers are in), or
+   * rejects with the typed error of its failure. A stream's owner reads and ends the body.
    */
-  callStream(method: HttpMethod, path: string, init: AnyInit & CallOptions): Promise<Response>;
+  send<Method extends HttpMethod, Path extends PathOf<Method>>(
+    method: Method,
+    path: Path,
+    init: CallInit<Method, Path>,
+    overrides?: { parseAs?: 'stream'; signal?: AbortSignal },
+  ): Promise<SentCall>;
   /** The typed error of a failure status, with the key redacted from whatever the server echoed. */
   apiError(
     status: number,
@@ -59,6 +76,21 @@ export interface CoreClient {
     operation: FailedOperation,
   ): APIError;
 }
+
+/**
+ * The parts of an init this module reads. The typed surface (`CoreClient`, `LowLevelClient`) is checked where it
+ * is called; inside, one code path serves every operation.
+ */
+interface SendInit extends CallOptions {
+  body?: unknown;
+  params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
+  parseAs?: 'json' | 'stream';
+}
+
+type OpenapiFetchMethod = (
+  path: string,
+  init: object,
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 /** A path parameter that would change the request's path instead of naming a resource in it. */
 const pathChanging = new Set(['', '.', '..']);
@@ -72,9 +104,6 @@ function checkPathParams(operation: FailedOperation, pathParams: Record<string, 
   }
 }
 
-/** Bodies are serialized before openapi-fetch sees them, so that a retry can send the same text again. */
-const asIs = (body: unknown) => body;
-
 export function createCoreClient(options: ClientOptions, validator?: RequestValidator): CoreClient {
   const config = resolveConfig(options);
   const headers = { ...config.headers, Authorization: `Bearer ${config.apiKey}` };
@@ -85,16 +114,17 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
   };
 
   function routeOf(method: string, path: string): Route {
-    const route = routes[`${method} ${path}`];
+    // Low-level calls from plain JavaScript can name anything: look the key up as a string.
+    const route = (routes as Readonly<Record<string, Route | undefined>>)[`${method} ${path}`];
     if (!route) throw new ClientConfigError(`${method} ${path} is not an operation of the spec`);
     return route;
   }
 
   /**
-   * Validates, routes and sends one call; what comes back is openapi-fetch's `{ data, error, response }`. Async, so
-   * that a call refused before sending rejects like one that failed, instead of throwing where it was made.
+   * Validates, routes and sends one call; resolves with openapi-fetch's `{ data, error, response }`. Async, so that
+   * a call refused before sending rejects like one that failed, instead of throwing where it was made.
    */
-  async function send(method: HttpMethod, path: string, init: AnyInit & CallOptions, streaming = false) {
+  async function send(method: HttpMethod, path: string, init: SendInit) {
     const route = routeOf(method, path);
     const { operationId, surface } = route;
     const client = transports[surface];
@@ -107,44 +137,37 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
         `${operationId} needs the ${surface} base address: pass createClient({ ${option} }) or set ${variable}.`,
       );
     }
-    const { body, params } = init;
+    const { body, params, signal, timeoutMs, maxRetries: callRetries, ...fetchOptions } = init;
     const operation = { method, path, operationId };
     checkPathParams(operation, params?.path);
     validator?.(operationId, method, path, { body, query: params?.query, path: params?.path });
-    const serialized = body === undefined ? undefined : JSON.stringify(body);
-    const maxRetries = checkedWholeNumber('maxRetries', init.maxRetries, config.retry.maxRetries, 0);
+    const maxRetries = checkedWholeNumber('maxRetries', callRetries, config.retry.maxRetries, 0);
     const transport = createCallTransport({
       fetch: config.fetch,
       retry: maxRetries === config.retry.maxRetries ? config.retry : { ...config.retry, maxRetries },
-      timeoutMs: checkedWholeNumber('timeoutMs', init.timeoutMs, config.timeoutMs, 1, maxTimeoutMs),
-      signal: init.signal,
+      timeoutMs: checkedWholeNumber('timeoutMs', timeoutMs, config.timeoutMs, 1, maxTimeoutMs),
+      signal,
       stateChanging: route.stateChanging,
-      streaming,
       operation,
-      body: serialized,
     });
-    type Send = (
-      path: string,
-      init: AnyInit,
-    ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-    // openapi-fetch reads the answer before it resolves, so settling here ends the timeout once the body is in.
-    return (client[method] as Send)(path, {
-      ...init,
-      body: serialized,
-      bodySerializer: asIs,
-      // The caller's signal reaches fetch through the transport, which adds the timeout to it.
-      signal: undefined,
+    // openapi-fetch reads the answer before it resolves (a stream: its headers), so settling here ends the timeout
+    // once the answer is in. The caller's signal reaches fetch through the transport, which adds the timeout to it.
+    const result = await (client[method] as OpenapiFetchMethod)(path, {
+      ...fetchOptions,
+      body,
+      params,
       fetch: transport.fetch,
     }).then(
-      (result) => {
+      (answer) => {
         transport.settle();
-        return result;
+        return answer;
       },
       (error: unknown) => {
         transport.settle();
         throw transport.failure(error, true);
       },
     );
+    return { ...result, operation };
   }
 
   const apiError: CoreClient['apiError'] = (status, body, responseHeaders, operation) =>
@@ -155,19 +178,18 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       operation,
     );
 
-  /** A failure status becomes the typed error of its status, carrying the parsed body and the request id. */
-  function throwIfFailed(method: HttpMethod, path: string, error: unknown, response: Response) {
-    if (response.ok) return;
-    throw apiError(response.status, error as ErrorBody | string | undefined, response.headers, {
-      method,
-      path,
-      operationId: routeOf(method, path).operationId,
-    });
+  /** Sends, and turns a failure status into the typed error of its status, with the parsed body and request id. */
+  async function sendChecked(method: HttpMethod, path: string, init: SendInit): Promise<SentCall> {
+    const { data, error, response, operation } = await send(method, path, init);
+    if (!response.ok) {
+      throw apiError(response.status, error as ErrorBody | string | undefined, response.headers, operation);
+    }
+    return { data, response, operation };
   }
 
   const lowLevel =
     (method: HttpMethod) =>
-    (path: string, init: AnyInit = {}) =>
+    (path: string, init: SendInit = {}) =>
       send(method, path, init);
 
   return {
@@ -184,16 +206,12 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
         for (const transport of Object.values(transports)) transport?.eject(...middleware);
       },
     },
-    async call<T>(method: HttpMethod, path: string, init: AnyInit & CallOptions) {
-      const { data, error, response } = await send(method, path, init);
-      throwIfFailed(method, path, error, response);
-      return withRequestId(data as T, response);
+    async call(method, path, init) {
+      const { data, response } = await sendChecked(method, path, init as SendInit);
+      return withRequestId(data as DataOf<typeof method, typeof path>, response);
     },
-    async callStream(method, path, init) {
-      const { error, response } = await send(method, path, { ...init, parseAs: 'stream' }, true);
-      throwIfFailed(method, path, error, response);
-      return response;
-    },
+    send: (method, path, init, overrides) =>
+      sendChecked(method, path, { ...(init as SendInit), ...overrides }),
     apiError,
   };
 }

@@ -17,22 +17,25 @@ export interface CallTransportOptions {
   fetch: typeof globalThis.fetch;
   retry: RetryPolicy;
   timeoutMs: number;
-  /** The caller's signal; aborting it ends the call at once, streams included. */
+  /** The caller's signal; aborting it ends the call at once, until the answer has been read. */
   signal: AbortSignal | undefined;
   /** Changes state or is billable: retried only when the server certainly did not act. */
   stateChanging: boolean;
-  /** A stream's body may last longer than the timeout, which then covers the wait for the headers only. */
-  streaming: boolean;
   operation: FailedOperation;
-  /** The serialized body of the call: a retry sends it again in a fresh request. */
-  body: string | undefined;
 }
 
 /** One call's transport: the `fetch` handed to openapi-fetch, and what the caller needs around it. */
 export interface CallTransport {
-  /** Retries with backoff (honouring `Retry-After`), a timeout per attempt, and the caller's abort signal. */
+  /**
+   * Retries with backoff (honouring `Retry-After`), a timeout per attempt, and the caller's abort signal. Every
+   * attempt sends the request it was handed, as the middleware left it: a copy is taken before each attempt that
+   * may be followed by another, since a body can be read once.
+   */
   fetch: (request: Request, init?: RequestInit) => Promise<Response>;
-  /** Ends the call's timer (and, but for streams, its abort listener) once the answer has been read. */
+  /**
+   * Ends the call's timer and its abort listener once the answer has been read (for a stream: once its headers are
+   * in; from there the stream's owner ends it).
+   */
   settle(): void;
   /**
    * The typed error of a failure: a timeout, an abort, a connection that failed or an answer cut off. While the
@@ -52,8 +55,8 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
   const onCallerAbort = () => controller?.abort(callerSignal?.reason);
   callerSignal?.addEventListener('abort', onCallerAbort);
 
-  // Each attempt gets its own controller and timer; the timer keeps running after the headers (but for streams) so
-  // that the timeout covers reading the body too, until settle().
+  // Each attempt gets its own controller and timer; the timer keeps running after the headers so that the timeout
+  // covers reading the body too, until settle().
   const arm = () => {
     const attempt = new AbortController();
     controller = attempt;
@@ -68,7 +71,7 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
   const disarm = () => clearTimeout(timer);
   const settle = () => {
     disarm();
-    if (!options.streaming) callerSignal?.removeEventListener('abort', onCallerAbort);
+    callerSignal?.removeEventListener('abort', onCallerAbort);
   };
 
   const failure = (cause: unknown, reading = false) => {
@@ -109,20 +112,19 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
     });
 
   async function callFetch(request: Request, init?: RequestInit): Promise<Response> {
+    let next = request;
     for (let attempt = 0; ; attempt++) {
       const signal = arm();
       const canRetry = attempt < retry.maxRetries;
+      // Sending reads the body: keep an unread copy of exactly what the middleware produced (signed, rewritten) for
+      // the next attempt. Never rebuilt from the body the caller passed, which the middleware may have changed.
+      const sent = next;
+      if (canRetry) next = sent.clone();
       let response: Response;
       try {
         // The signal goes to fetch, not into the Request openapi-fetch built: fetch copies its input Request either
         // way, and a Request that already follows a signal costs undici a second follow (~35 µs a call, measured).
-        response = await options.fetch(
-          attempt === 0 ? request : new Request(request, { body: options.body }),
-          {
-            ...init,
-            signal,
-          },
-        );
+        response = await options.fetch(sent, { ...init, signal });
       } catch (cause) {
         disarm();
         const error = failure(cause);
@@ -136,9 +138,6 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
         await pause(backoffMs(attempt, retry));
         continue;
       }
-      // The headers of a stream are in: from here on it is ended by the caller's signal alone. Not so for a failure
-      // status: its error body is read whole, and the timeout still bounds that read.
-      if (options.streaming && response.ok) disarm();
       const { status } = response;
       if (
         isRetryableStatus(status) &&

@@ -14,7 +14,7 @@ export function billingResource(core: CoreClient) {
       options: CallOptions = {},
     ): PagePromise<WithRequestId<ListBillingTransactionsResponse>> {
       return pagePromise(query, (pageQuery: ListBillingTransactionsQuery) =>
-        core.call<ListBillingTransactionsResponse>('GET', '/api/v1/billing/transactions', {
+        core.call('GET', '/api/v1/billing/transactions', {
           params: { query: pageQuery },
           ...options,
         }),

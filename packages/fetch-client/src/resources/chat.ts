@@ -1,8 +1,6 @@
 import type { ChatCompletion, ChatCompletionChunk, CreateChatCompletionBody } from '@inference-infra/types';
-import { APIConnectionError, APIUserAbortError } from '../errors.js';
 import type { EventStream } from '../eventStream.js';
 import type { CallOptions, CoreClient } from '../internal/createCoreClient.js';
-import { followSignal } from '../internal/followSignal.js';
 import type { WithRequestId } from '../internal/withRequestId.js';
 
 type StreamingBody = CreateChatCompletionBody & { stream: true };
@@ -24,29 +22,22 @@ export interface ChatResource {
 }
 
 export function chatResource(core: CoreClient): ChatResource {
-  const path = '/chat/completions';
-  async function create(body: CreateChatCompletionBody, options: CallOptions = {}) {
-    if (body.stream !== true) return core.call<ChatCompletion>('POST', path, { body, ...options });
-    // The stream's own controller: `stream.abort()` ends it, and so does the caller's signal while the stream lives.
-    const controller = new AbortController();
-    const unfollow = followSignal(options.signal, controller);
-    try {
-      // Loaded on the first stream only: apps that never stream do not ship the SSE parser.
-      const [{ EventStream }, response] = await Promise.all([
-        import('../eventStream.js'),
-        core.callStream('POST', path, { body, ...options, signal: controller.signal }),
-      ]);
-      return new EventStream<ChatCompletionChunk>(response, controller, {
-        operation: { method: 'POST', path, operationId: 'createChatCompletion' },
-        errors: { APIConnectionError, APIUserAbortError, apiErrorFor: core.apiError },
-        onEnd: unfollow,
-      });
-    } catch (error) {
-      // Whichever of the two failed, nothing is left running: the request (or the answer's body) and the listener.
-      unfollow();
-      controller.abort();
-      throw error;
-    }
+  async function create(
+    body: CreateChatCompletionBody,
+    options: CallOptions = {},
+  ): Promise<WithRequestId<ChatCompletion> | EventStream<ChatCompletionChunk>> {
+    if (body.stream !== true) return core.call('POST', '/chat/completions', { body, ...options });
+    // Loaded on the first stream only: apps that never stream do not ship the SSE parser.
+    const { openEventStream } = await import('../eventStream.js');
+    return openEventStream<ChatCompletionChunk, 'POST', '/chat/completions'>(
+      core,
+      'POST',
+      '/chat/completions',
+      {
+        body,
+        ...options,
+      },
+    );
   }
   return { completions: { create: create as ChatCompletions['create'] } };
 }

@@ -1,11 +1,15 @@
 import type { CreateEmbeddingsBody, CreateEmbeddingsResponse } from '@inference-infra/types';
 import type { CallOptions, CoreClient } from '../internal/createCoreClient.js';
+import type { WithRequestId } from '../internal/withRequestId.js';
 
 export function embeddingsResource(core: CoreClient) {
   return {
     /** One embedding per input item, in input order. Billable: never retried once sent. */
-    create(body: CreateEmbeddingsBody, options: CallOptions = {}) {
-      return core.call<CreateEmbeddingsResponse>('POST', '/embeddings', { body, ...options });
+    create(
+      body: CreateEmbeddingsBody,
+      options: CallOptions = {},
+    ): Promise<WithRequestId<CreateEmbeddingsResponse>> {
+      return core.call('POST', '/embeddings', { body, ...options });
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { ResizeVolumeBody, ResizeVolumeResponse } from '@inference-infra/types';
 import type { CallOptions, CoreClient } from '../internal/createCoreClient.js';
+import type { WithRequestId } from '../internal/withRequestId.js';
 
 export function storageResource(core: CoreClient) {
   return {
@@ -7,8 +8,12 @@ export function storageResource(core: CoreClient) {
      * Grows a volume to `size_gb` (10 to 10000, above its current size). Never retried by the client once the
      * server may have acted on it.
      */
-    resize(id: string, body: ResizeVolumeBody, options: CallOptions = {}) {
-      return core.call<ResizeVolumeResponse>('PATCH', '/api/v1/storage/{id}', {
+    resize(
+      id: string,
+      body: ResizeVolumeBody,
+      options: CallOptions = {},
+    ): Promise<WithRequestId<ResizeVolumeResponse>> {
+      return core.call('PATCH', '/api/v1/storage/{id}', {
         params: { path: { id } },
         body,
         ...options,
