@@ -9,6 +9,7 @@ export type Fault =
   | 'reset'
   | 'error-500-then-ok'
   | 'rate-limited-then-ok'
+  | 'rate-limited-briefly-then-ok'
   | 'slow-headers'
   | 'truncated-json'
   | 'invalid-json'
@@ -87,6 +88,11 @@ export async function startFaultServer() {
       case 'rate-limited-then-ok':
         if (hit === 1)
           return sendJson(res, 429, errorBody('rate_limit_error', 'slow down'), { 'retry-after': '1' });
+        return sendJson(res, 200, instanceTypes);
+      case 'rate-limited-briefly-then-ok':
+        // retry-after-ms: 0, so a retry test need not wait.
+        if (hit === 1)
+          return sendJson(res, 429, errorBody('rate_limit_error', 'slow down'), { 'retry-after-ms': '0' });
         return sendJson(res, 200, instanceTypes);
       case 'slow-headers':
         setTimeout(() => sendJson(res, 200, instanceTypes), 3_000).unref();

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { APIUserAbortError, createClient, InferenceInfraError } from './index.js';
+
+const chunk = (content: string) =>
+  `data: ${JSON.stringify({
+    id: 'chatcmpl-1',
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: 'm',
+    choices: [{ index: 0, delta: { content }, finish_reason: null }],
+  })}\n\n`;
+
+/** A client whose fetch answers every call with this event stream, in process: no socket. */
+function streamingClient(events: string) {
+  let cancelled = false;
+  const fetch = async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(events));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    return new Response(body, { headers: { 'content-type': 'text/event-stream', 'x-request-id': 'req_s' } });
+  };
+  const client = createClient({ apiKey: 'ii_live_streamtests', baseUrl: 'https://api.test/v1', fetch });
+  return { client, wasCancelled: () => cancelled };
+}
+
+const body = { model: 'm', messages: [{ role: 'user' as const, content: 'hi' }], stream: true as const };
+
+describe('a chat stream', () => {
+  it('refuses a second loop with an error of the package, saying a stream is read once', async () => {
+    const { client } = streamingClient(`${chunk('Hel')}${chunk('lo')}data: [DONE]\n\n`);
+    const stream = await client.chat.completions.create(body);
+    const contents: string[] = [];
+    for await (const part of stream) contents.push(part.choices[0]?.delta.content ?? '');
+    expect(contents).toEqual(['Hel', 'lo']);
+    expect(stream.requestId).toBe('req_s');
+
+    const second = async () => {
+      for await (const _part of stream) {
+        // never reached
+      }
+    };
+    const error = await second().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InferenceInfraError);
+    expect((error as Error).message).toMatch(/already iterated: a stream can be read once/);
+  });
+
+  it('cancels the body when aborted before anyone reads it, and a later loop ends aborted', async () => {
+    const { client, wasCancelled } = streamingClient(chunk('never read'));
+    const stream = await client.chat.completions.create(body);
+    stream.abort();
+    expect(wasCancelled()).toBe(true);
+    const error = await (async () => {
+      for await (const _part of stream) {
+        // never reached
+      }
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+  });
+
+  it("ends when the caller's signal aborts before the loop begins", async () => {
+    const { client, wasCancelled } = streamingClient(chunk('never read'));
+    const caller = new AbortController();
+    const stream = await client.chat.completions.create(body, { signal: caller.signal });
+    caller.abort();
+    expect(wasCancelled()).toBe(true);
+    const error = await (async () => {
+      for await (const _part of stream) {
+        // never reached
+      }
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+  });
+});
