@@ -9,7 +9,7 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
  * Size budgets of the built entries (min+gz, browser bundle of "create a client, call one method").
  * The core entry leaves validation to the server for size-bound apps; the main one carries the zod mini validators.
  *
- * The validating entry is held to its goal, 20 kB (it is ~15.5 kB). The core entry is held to today's size (~6.8 kB):
+ * The validating entry is held to its goal, 20 kB (it is ~15.5 kB). The core entry is held to today's size (~6.9 kB):
  * its goal, 5 kB, is out of reach on openapi-fetch (see the README). Lower these numbers as the entries shrink; never
  * raise them without a reason in the commit.
  */
