@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APIUserAbortError, createClient, InferenceInfraError } from './index.js';
-
-const chunk = (content: string) =>
-  `data: ${JSON.stringify({
-    id: 'chatcmpl-1',
-    object: 'chat.completion.chunk',
-    created: 1,
-    model: 'm',
-    choices: [{ index: 0, delta: { content }, finish_reason: null }],
-  })}\n\n`;
+import { drain } from './test/drain.js';
+import { chunk } from './test/faultServer.js';
 
 /** A client whose fetch answers every call with this event stream, in process: no socket. */
 function streamingClient(events: string) {
@@ -39,12 +32,7 @@ describe('a chat stream', () => {
     expect(contents).toEqual(['Hel', 'lo']);
     expect(stream.requestId).toBe('req_s');
 
-    const second = async () => {
-      for await (const _part of stream) {
-        // never reached
-      }
-    };
-    const error = await second().catch((e: unknown) => e);
+    const error = await drain(stream);
     expect(error).toBeInstanceOf(InferenceInfraError);
     expect((error as Error).message).toMatch(/already iterated: a stream can be read once/);
   });
@@ -54,11 +42,7 @@ describe('a chat stream', () => {
     const stream = await client.chat.completions.create(body);
     stream.abort();
     expect(wasCancelled()).toBe(true);
-    const error = await (async () => {
-      for await (const _part of stream) {
-        // never reached
-      }
-    })().catch((e: unknown) => e);
+    const error = await drain(stream);
     expect(error).toBeInstanceOf(APIUserAbortError);
   });
 
@@ -68,11 +52,7 @@ describe('a chat stream', () => {
     const stream = await client.chat.completions.create(body, { signal: caller.signal });
     caller.abort();
     expect(wasCancelled()).toBe(true);
-    const error = await (async () => {
-      for await (const _part of stream) {
-        // never reached
-      }
-    })().catch((e: unknown) => e);
+    const error = await drain(stream);
     expect(error).toBeInstanceOf(APIUserAbortError);
   });
 });

@@ -11,6 +11,7 @@ import {
   InternalServerError,
   RateLimitError,
 } from './index.js';
+import { drain } from './test/drain.js';
 import { type Fault, startFaultServer } from './test/faultServer.js';
 
 let server: Awaited<ReturnType<typeof startFaultServer>>;
@@ -40,18 +41,6 @@ function clientFor(fault: Fault, options: { maxRetries?: number; timeoutMs?: num
 }
 
 const chatBody = { model: 'm', messages: [{ role: 'user' as const, content: 'hi' }] };
-
-/** Reads a stream to its end; gives what the loop threw, or undefined when it ended cleanly. */
-async function drain(stream: AsyncIterable<unknown>): Promise<unknown> {
-  try {
-    for await (const _chunk of stream) {
-      // only the ending matters here
-    }
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
 
 describe('connection reset', () => {
   it('retries a read up to maxRetries, then throws APIConnectionError', async () => {

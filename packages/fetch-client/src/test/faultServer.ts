@@ -40,7 +40,8 @@ const instanceTypes = {
   meta: { hasMore: false, total: 1, requestId: 'req_fault_ok' },
 };
 
-const chunk = (content: string) =>
+/** One SSE event holding a chat chunk whose delta is `content`. */
+export const chunk = (content: string) =>
   `data: ${JSON.stringify({
     id: 'chatcmpl-fault',
     object: 'chat.completion.chunk',
