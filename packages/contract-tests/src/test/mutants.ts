@@ -461,7 +461,7 @@ export const laterMutants: Mutant[] = [
     name: 'answers base64 embeddings as float64',
     wrap: reencodeEmbeddings((values) => {
       const bytes = Buffer.alloc(values.length * 8);
-      values.forEach((value, i) => bytes.writeDoubleLE(value, i * 8));
+      for (const [i, value] of values.entries()) bytes.writeDoubleLE(value, i * 8);
       return bytes;
     }),
   },
@@ -469,7 +469,7 @@ export const laterMutants: Mutant[] = [
     name: 'answers base64 embeddings big-endian',
     wrap: reencodeEmbeddings((values) => {
       const bytes = Buffer.alloc(values.length * 4);
-      values.forEach((value, i) => bytes.writeFloatBE(value, i * 4));
+      for (const [i, value] of values.entries()) bytes.writeFloatBE(value, i * 4);
       return bytes;
     }),
   },
