@@ -27,6 +27,11 @@ export interface Row {
 
 const pct = (spread: number) => `±${(spread * 50).toFixed(1)}%`;
 
+/** The columns every row has: what was measured, its median and its spread. */
+function measured(metric: string, contender: string, summary: Summary, unit: (v: number) => string) {
+  return { metric, contender, value: unit(summary.median), spread: pct(summary.spread) };
+}
+
 function ratioRows(
   metric: string,
   results: Map<string, Summary>,
@@ -40,10 +45,7 @@ function ratioRows(
     const ratio = paired?.median ?? Number.NaN;
     const target = targets[contender];
     return {
-      metric,
-      contender,
-      value: unit(summary.median),
-      spread: pct(summary.spread),
+      ...measured(metric, contender, summary, unit),
       ratio:
         contender === baseline
           ? '1.00x (baseline)'
@@ -64,10 +66,7 @@ function absoluteRows(
   return [...results].map(([contender, summary]) => {
     const target = targets[contender];
     return {
-      metric,
-      contender,
-      value: unit(summary.median),
-      spread: pct(summary.spread),
+      ...measured(metric, contender, summary, unit),
       ratio: '',
       target: target ? `${target.atMost ? '<=' : '>='} ${unit(target.value)}` : '',
       met: target
