@@ -20,17 +20,18 @@ interface CliRun {
  * vitest the command starts does not take itself for a worker of this one; so are `INFERENCE_INFRA_*`, which would
  * turn a run meant for a local server into a run against whatever deployment they name.
  */
-function runCli(args: string[]): Promise<CliRun> {
+function runCli(args: string[], extraEnv: Record<string, string> = {}): Promise<CliRun> {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(
-      ([name]) => !name.startsWith('VITEST') && !name.startsWith('INFERENCE_INFRA_'),
+      ([name]) =>
+        !name.startsWith('VITEST') && !name.startsWith('INFERENCE_INFRA_') && name !== 'GITHUB_STEP_SUMMARY',
     ),
   );
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [bin, ...args],
-      { env: { ...env, NO_COLOR: '1' }, timeout: 110_000 },
+      { env: { ...env, NO_COLOR: '1', ...extraEnv }, timeout: 110_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, output: `${stdout}${stderr}` });
@@ -95,7 +96,7 @@ describe('the inference-infra-contract-tests command', () => {
       expect(run.output).toMatch(/\d+ skipped: state-changing or billable call: run with --allow-mutations/);
       expect(run.code, run.output).toBe(0);
       expect(await readFile(report, 'utf8')).toMatch(
-        /<testcase [^>]*name="[^"]*\[skipped: state-changing or billable call: run with --allow-mutations\]"[^>]*>\s*<skipped\/>/,
+        /<testcase [^>]*>\s*<skipped message="state-changing or billable call: run with --allow-mutations"\/>/,
       );
     } finally {
       await server.close();
@@ -139,7 +140,90 @@ describe('the inference-infra-contract-tests command', () => {
     expect(run.code, run.output).toBe(0);
   });
 
+  it('writes the GitHub summary, HAR and NDJSON reports of one run, the key redacted in all, the seed in each', async () => {
+    const server = await startSimulatorTarget(
+      mutants.find((m) => m.name.startsWith('drops a required field'))?.wrap,
+    );
+    const summary = join(work, 'step-summary.md');
+    const har = join(work, 'run.har');
+    const ndjson = join(work, 'run.ndjson');
+    const junit = join(work, 'both.xml');
+    try {
+      const run = await runCli(
+        [
+          ...targetArgs(server),
+          '--only',
+          'listInstanceTypes',
+          '--seed',
+          '31337',
+          '--reporter',
+          'github,junit',
+          '--output-file',
+          junit,
+          '--report',
+          'har',
+          har,
+          '--report',
+          `ndjson=${ndjson}`,
+        ],
+        { GITHUB_STEP_SUMMARY: summary },
+      );
+      expect(run.code, run.output).toBe(1);
+      expect(run.output).toMatch(/^FAIL listInstanceTypes › /m);
+      expect(run.output).toMatch(
+        /^ {2}reproduce: curl -sS -X GET -H "authorization: Bearer \$INFERENCE_INFRA_API_KEY"/m,
+      );
+      expect(run.output).toContain('Seed: 31337');
+      const files = await Promise.all([summary, har, ndjson, junit].map((file) => readFile(file, 'utf8')));
+      for (const text of [run.output, ...files]) {
+        expect(text).toContain('31337');
+        expect(text).not.toContain(server.target.apiKey.slice(0, -1));
+      }
+      const [markdown = '', harText = '', ndjsonText = ''] = files;
+      expect(markdown).toMatch(/## Contract suite: ❌ failed/);
+      expect(markdown).toContain('```\n  reproduce: curl');
+      const log = JSON.parse(harText).log;
+      expect(log.version).toBe('1.2');
+      expect(log.entries[0].comment).toBe('pre-flight');
+      expect(log.entries.length).toBe(
+        ndjsonText.split('\n').filter((l) => l.includes('"type":"exchange"')).length,
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('ends with exit 3 and one sentence when the target cannot be reached or refuses the key', async () => {
+    const refusing = await startSimulatorTarget();
+    try {
+      const wrongKey = await runCli([
+        '--base-url',
+        refusing.target.baseUrl,
+        '--platform-url',
+        refusing.target.platformUrl,
+        '--api-key',
+        'ii_live_not_the_key',
+      ]);
+      expect(wrongKey.code, wrongKey.output).toBe(3);
+      expect(wrongKey.output.trim()).toMatch(
+        /^inference-infra-contract-tests: The API key was refused \(401 on GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/instances\/types\): [^\n]+$/,
+      );
+    } finally {
+      await refusing.close();
+    }
+    // The simulator's port, closed: nothing listens there now.
+    const gone = await runCli([...targetArgs(refusing)]);
+    expect(gone.code, gone.output).toBe(3);
+    expect(gone.output).toMatch(
+      /Cannot reach http:\/\/127\.0\.0\.1:\d+ \(--platform-url\): the connection was refused/,
+    );
+    expect(gone.output).not.toMatch(/FAIL|checks:/);
+  });
+
   it('exits 2 on wrong usage, before any request', async () => {
+    const github = await runCli(['--reporter', 'github']);
+    expect(github.code).toBe(2);
+    expect(github.output).toMatch(/--reporter github needs \$GITHUB_STEP_SUMMARY/);
     expect((await runCli(['--base-url', 'http://127.0.0.1:9/v1'])).code).toBe(2);
     const unknown = await runCli(['--only', 'listGpus']);
     expect(unknown.code).toBe(2);

@@ -1,15 +1,27 @@
 import { parseArgs } from 'node:util';
 import type { CheckSelection } from './checks/check.js';
-import type { ReporterName } from './runSuite.js';
+import { maxSeed } from './seededRandom.js';
 import type { TargetFlags } from './target.js';
+
+/** Reports named by `--reporter`; the console's progress and summary are always printed (`default` is that alone). */
+export const reporterNames = ['default', 'junit', 'github'] as const;
+export type ReporterName = (typeof reporterNames)[number];
+
+/** Files of every exchange of the run, named by `--report FORMAT FILE`. */
+export const exchangeReportFormats = ['har', 'ndjson'] as const;
+export type ExchangeReportFormat = (typeof exchangeReportFormats)[number];
 
 export interface CliOptions {
   help: boolean;
   version: boolean;
   flags: TargetFlags;
   selection: CheckSelection;
-  reporter: ReporterName;
+  /** The reports asked for, without repeats, in the order given. */
+  reporters: ReporterName[];
   outputFile?: string;
+  exchangeReports: Array<{ format: ExchangeReportFormat; file: string }>;
+  /** The seed of the run's random choices, when given. */
+  seed?: number;
   viaPrismProxy: boolean;
 }
 
@@ -35,12 +47,21 @@ Mutations (live targets only; the bundled mock always runs them):
   --image-model ID
   --embedding-model ID
 
-Selection and reports:
+Selection:
   --only NAME[,NAME]      only checks of these operationIds or tags (repeatable)
   --skip NAME[,NAME]      leave out checks of these operationIds or tags (repeatable)
-  --reporter default|junit
-  --output-file FILE      where the JUnit report goes (required with --reporter junit)
+  --seed N                seed of the run's random choices (0-${maxSeed}); printed by every run, so a failing
+                          run can be replayed; a fresh one when not given
   --request-timeout MS    time to wait for one answer (default 30000)
+
+Reports (progress, failures with a curl reproduction, and the summary always go to stdout):
+  --reporter NAME[,NAME]  also write these reports (repeatable):
+                            junit   JUnit XML to --output-file
+                            github  GitHub job summary Markdown, appended to $GITHUB_STEP_SUMMARY
+                                    (or to --output-file when that variable is not set and junit is not asked)
+  --output-file FILE      where the junit (or github) report goes
+  --report har FILE       every HTTP exchange of the run as a HAR 1.2 file (key redacted)
+  --report ndjson FILE    the same as newline-delimited JSON, written as the run goes (repeatable)
   --via-prism-proxy       route a live target through \`prism proxy\` and fail on the violations it reports
   -h, --help              this text
   --version               the version of the suite
@@ -54,10 +75,54 @@ function names(values: string[] | undefined): string[] {
     .filter(Boolean);
 }
 
+function seedOf(value: string): number {
+  const seed = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(seed) || seed > maxSeed) {
+    throw new UsageError(`--seed must be a whole number from 0 to ${maxSeed} (got "${value}")`);
+  }
+  return seed;
+}
+
+function exchangeReport(value: string): { format: ExchangeReportFormat; file: string } {
+  const [format = '', ...rest] = value.split('=');
+  const file = rest.join('=');
+  const known = exchangeReportFormats.find((known) => known === format.toLowerCase());
+  if (!known || !file) {
+    throw new UsageError(
+      `--report takes a format (${exchangeReportFormats.join(' or ')}) and a file, as --report har run.har (got "${value}")`,
+    );
+  }
+  return { format: known, file };
+}
+
+/**
+ * `--report har FILE` is one option with two values, which `parseArgs` cannot read: joined here as `har=FILE` (also
+ * accepted as written), so a missing file is still named as a `--report` error, not as a stray argument.
+ */
+function joinReportValues(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] as string;
+    const format = argv[i + 1];
+    const file = argv[i + 2];
+    if (
+      arg === '--report' &&
+      format !== undefined &&
+      !format.includes('=') &&
+      file !== undefined &&
+      !file.startsWith('--')
+    ) {
+      out.push(arg, `${format}=${file}`);
+      i += 2;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 export function parseCliArgs(argv: string[]): CliOptions {
   let values: ReturnType<typeof parse>['values'];
   try {
-    values = parse(argv).values;
+    values = parse(joinReportValues(argv)).values;
   } catch (error) {
     // Node's message quotes a stray argument, and a stray argument is often a key given without --api-key.
     if ((error as { code?: string }).code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
@@ -67,11 +132,13 @@ export function parseCliArgs(argv: string[]): CliOptions {
     }
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  const reporter = values.reporter ?? 'default';
-  if (reporter !== 'default' && reporter !== 'junit') {
-    throw new UsageError(`--reporter must be default or junit (got "${reporter}")`);
+  const reporters: ReporterName[] = [];
+  for (const name of names(values.reporter)) {
+    const known = reporterNames.find((known) => known === name.toLowerCase());
+    if (!known) throw new UsageError(`--reporter takes ${reporterNames.join(', ')} (got "${name}")`);
+    if (!reporters.includes(known)) reporters.push(known);
   }
-  if (reporter === 'junit' && !values['output-file'])
+  if (reporters.includes('junit') && !values['output-file'])
     throw new UsageError('--reporter junit needs --output-file FILE');
   return {
     help: values.help ?? false,
@@ -89,8 +156,10 @@ export function parseCliArgs(argv: string[]): CliOptions {
       requestTimeoutMs: values['request-timeout'],
     },
     selection: { only: names(values.only), skip: names(values.skip) },
-    reporter,
+    reporters,
     ...(values['output-file'] ? { outputFile: values['output-file'] } : {}),
+    exchangeReports: (values.report ?? []).map(exchangeReport),
+    ...(values.seed === undefined ? {} : { seed: seedOf(values.seed) }),
     viaPrismProxy: values['via-prism-proxy'] ?? false,
   };
 }
@@ -112,8 +181,10 @@ function parse(argv: string[]) {
       'embedding-model': { type: 'string' },
       only: { type: 'string', multiple: true },
       skip: { type: 'string', multiple: true },
-      reporter: { type: 'string' },
+      reporter: { type: 'string', multiple: true },
       'output-file': { type: 'string' },
+      report: { type: 'string', multiple: true },
+      seed: { type: 'string' },
       'request-timeout': { type: 'string' },
       'via-prism-proxy': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },

@@ -7,8 +7,21 @@ export class ContractViolation extends Error {
   override name = 'ContractViolation';
 }
 
+/** The start of an answer's body, as a failure shows it: enough to see what the server said. */
+const shownAnswerLength = 500;
+
+/**
+ * The broken promise, then how to see it again: the request as a `curl` command (the key as
+ * `$INFERENCE_INFRA_API_KEY`), and the status and start of the answer.
+ */
 export function violation(response: ContractResponse, problem: string): ContractViolation {
-  return new ContractViolation(`${response.requestLine} → ${response.status}: ${problem}`);
+  const body =
+    response.text.length > shownAnswerLength
+      ? `${response.text.slice(0, shownAnswerLength)}...`
+      : response.text;
+  return new ContractViolation(
+    `${response.requestLine} → ${response.status}: ${problem}\n  reproduce: ${response.curl}\n  answer: ${response.status} ${body}`,
+  );
 }
 
 export interface ConformanceOptions {

@@ -1,4 +1,6 @@
 import type { CoverageRecorder } from './coverage.js';
+import { curlCommand } from './curlCommand.js';
+import { cut, type Exchange, type ExchangeLog } from './exchange.js';
 import type { SpecOperation } from './spec.js';
 import type { Target } from './target.js';
 
@@ -20,6 +22,8 @@ export interface ContractRequest {
 export interface ContractResponse {
   /** `PATCH /api/v1/storage/vol_1 {"size_gb":9}`, for failure messages. */
   requestLine: string;
+  /** The request as a `curl` command, the key written as `$INFERENCE_INFRA_API_KEY`: printed with every failure. */
+  curl: string;
   op: SpecOperation;
   status: number;
   headers: Headers;
@@ -85,7 +89,26 @@ function authorizationHeader(target: Target, auth: AuthMode): string | undefined
   }
 }
 
-export function createContractHttp(target: Target, coverage: CoverageRecorder): ContractHttp {
+const exchanges = new WeakMap<ContractResponse, Exchange>();
+
+/** The exchange an answer came from, for a failure's reproduction. */
+export function exchangeOf(response: ContractResponse): Exchange | undefined {
+  return exchanges.get(response);
+}
+
+/** `Error: ...` of fetch's error and its cause, which says what went wrong (ECONNREFUSED, ENOTFOUND, a timeout). */
+export function describeFetchError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'TimeoutError') return 'timed out';
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? error.message;
+}
+
+export function createContractHttp(
+  target: Target,
+  coverage: CoverageRecorder,
+  log?: ExchangeLog,
+): ContractHttp {
   return {
     async send({ op, pathParams = {}, query = {}, body, auth = { kind: 'key' } }) {
       const base = op.surface === 'inference' ? target.baseUrl : target.platformUrl;
@@ -103,6 +126,22 @@ export function createContractHttp(target: Target, coverage: CoverageRecorder): 
 
       let response: Response;
       let text: string;
+      const startedAt = new Date().toISOString();
+      const started = performance.now();
+      const exchange: Exchange = {
+        operationId: op.operationId,
+        startedAt,
+        method: op.method,
+        url,
+        requestHeaders: headers,
+        ...(bodyText === undefined ? {} : { requestBody: bodyText }),
+        status: 0,
+        statusText: '',
+        responseHeaders: [],
+        responseBody: '',
+        responseBodySize: 0,
+        durationMs: 0,
+      };
       try {
         response = await fetch(url, {
           method: op.method,
@@ -112,13 +151,29 @@ export function createContractHttp(target: Target, coverage: CoverageRecorder): 
         });
         text = await response.text();
       } catch (cause) {
+        log?.record({
+          ...exchange,
+          error: describeFetchError(cause),
+          durationMs: performance.now() - started,
+        });
         throw new Error(`${requestLine}: no answer from ${url} (${String(cause)})`);
       }
+      exchange.status = response.status;
+      exchange.statusText = response.statusText;
+      exchange.responseHeaders = [...response.headers];
+      exchange.responseBody = cut(text);
+      exchange.responseBodySize = text.length;
+      exchange.durationMs = performance.now() - started;
+      log?.record(exchange);
       coverage.record(op.operationId, response.status);
       const mediaType =
         (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       const result: ContractResponse = {
         requestLine,
+        curl: curlCommand(
+          { method: op.method, url, headers, ...(bodyText === undefined ? {} : { body: bodyText }) },
+          target.apiKey,
+        ),
         op,
         status: response.status,
         headers: response.headers,
@@ -136,6 +191,7 @@ export function createContractHttp(target: Target, coverage: CoverageRecorder): 
       } else if (mediaType === 'text/event-stream') {
         result.events = parseEventStream(text);
       }
+      exchanges.set(result, exchange);
       return result;
     },
   };

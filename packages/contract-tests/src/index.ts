@@ -14,10 +14,31 @@ export {
 } from './checks/index.js';
 export { ContractViolation, conformanceProblems } from './conformance.js';
 export { type CoverageSummary, formatCoverage, summarizeCoverage } from './coverage.js';
+export type {
+  CheckEndEvent,
+  CheckStartEvent,
+  FailedCheck,
+  ReportedCheck,
+  ReportedTarget,
+  Reporter,
+  RunEndEvent,
+  RunStartEvent,
+  SuiteResult,
+} from './events.js';
+export type { Exchange } from './exchange.js';
 export { type BoundaryCase, boundaryCases, type NegativeCase, negativeCases } from './negativeCases.js';
-export { type CheckResult, runChecks } from './runChecks.js';
+export { PreflightError, preflight } from './preflight.js';
+export {
+  consoleReporter,
+  githubSummaryReporter,
+  harReporter,
+  junitReporter,
+  ndjsonReporter,
+} from './reporters/index.js';
+export { type CheckListener, type CheckResult, runChecks } from './runChecks.js';
 export { runCli } from './runCli.js';
-export { type ReporterName, runSuite, type SuiteOptions, type SuiteResult } from './runSuite.js';
+export { runSuite, type SuiteOptions } from './runSuite.js';
 export { createSchemaValidator, type SchemaValidator } from './schemaValidator.js';
+export { createSeededRandom, type SeededRandom } from './seededRandom.js';
 export { type ContractSpec, loadContractSpec, type SpecOperation } from './spec.js';
 export { resolveTarget, type Target, type TargetFlags } from './target.js';

@@ -1,32 +1,39 @@
-import { readFileSync } from 'node:fs';
 import { startMockServer } from '@inference-infra/mock-server';
 import { selectableNames } from './checks/check.js';
 import { parseCliArgs, UsageError, usage } from './cliOptions.js';
+import type { Reporter } from './events.js';
+import type { Exchange } from './exchange.js';
+import { packageVersion } from './packageVersion.js';
+import { PreflightError, preflight } from './preflight.js';
 import { startPrismProxies } from './prismProxy.js';
+import { reportersFor } from './reporters/index.js';
 import { runSuite } from './runSuite.js';
+import { pickSeed } from './seededRandom.js';
 import { bundledSpecPath, loadContractSpec } from './spec.js';
-import { exitCodeOf, exitCodes, formatSummary } from './summary.js';
+import { exitCodeOf, exitCodes } from './summary.js';
 import { resolveTarget, type Target, TargetError } from './target.js';
 
-function version(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  };
-  return manifest.version;
-}
-
-/** The whole command, minus `process.exit`: parses flags, starts the bundled mock when no target is given, runs the suite. */
-export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+/**
+ * The whole command, minus `process.exit`: parses flags, starts the bundled mock when no target is given, checks a live
+ * one answers and takes the key, then runs the suite with the reporters asked for.
+ */
+export async function runCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  stdout: { isTTY?: boolean; write(text: string): unknown } = process.stdout,
+): Promise<number> {
   let options: ReturnType<typeof parseCliArgs>;
   let request: ReturnType<typeof resolveTarget>;
+  let reporters: Reporter[];
+  const say = (text: string) => void stdout.write(`${text}\n`);
   try {
     options = parseCliArgs(argv);
     if (options.help) {
-      console.log(usage);
+      say(usage);
       return exitCodes.passed;
     }
     if (options.version) {
-      console.log(version());
+      say(packageVersion());
       return exitCodes.passed;
     }
     const known = selectableNames(loadContractSpec()).map((name) => name.toLowerCase());
@@ -42,6 +49,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
     if (options.viaPrismProxy && request.kind !== 'live') {
       throw new UsageError('--via-prism-proxy needs a live target: the bundled mock is Prism already');
     }
+    reporters = reportersFor(options, env, stdout);
   } catch (error) {
     if (error instanceof UsageError || error instanceof TargetError) {
       console.error(`inference-infra-contract-tests: ${error.message}\nRun with --help for the options.`);
@@ -61,7 +69,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       if (request.kind === 'live') {
         target = request.target;
       } else {
-        console.log('No target given: starting a mock of the bundled spec (Prism) on loopback...');
+        say('No target given: starting a mock of the bundled spec (Prism) on loopback...');
         // Prism on the very bundle the checks are generated from, named since the mock server's default is now its
         // stateful simulator: the skip reason "the mock answers static examples" is about Prism's answers.
         const mock = await startMockServer({ engine: 'prism', specPath: bundledSpecPath() });
@@ -72,10 +80,20 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       console.error(`inference-infra-contract-tests: could not start the bundled mock: ${String(error)}`);
       return exitCodes.couldNotRun;
     }
+    let preflightExchanges: Exchange[] = [];
+    if (target.kind === 'live') {
+      try {
+        preflightExchanges = await preflight(loadContractSpec(), target);
+      } catch (error) {
+        if (!(error instanceof PreflightError)) throw error;
+        console.error(`inference-infra-contract-tests: ${error.message}`);
+        return exitCodes.couldNotRun;
+      }
+    }
     let suiteTarget = target;
     if (options.viaPrismProxy) {
       try {
-        console.log('Starting prism proxy in front of both base addresses...');
+        say('Starting prism proxy in front of both base addresses...');
         const proxies = await startPrismProxies(target);
         stops.push(() => proxies.close());
         suiteTarget = proxies.target;
@@ -84,14 +102,19 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         return exitCodes.couldNotRun;
       }
     }
+    const seed = options.seed ?? pickSeed();
+    say(`Seed: ${seed}${options.seed === undefined ? ` (picked; replay with --seed ${seed})` : ''}`);
     const result = await runSuite({
       target: suiteTarget,
+      reportedAs: target,
+      viaPrismProxy: options.viaPrismProxy,
       selection: options.selection,
-      reporter: options.reporter,
-      ...(options.outputFile ? { outputFile: options.outputFile } : {}),
+      reporters,
+      seed,
+      preflightExchanges,
     });
-    console.log(formatSummary(target, result, { viaPrismProxy: options.viaPrismProxy }));
-    if (options.outputFile) console.log(`JUnit report: ${options.outputFile}`);
+    if (options.reporters.includes('junit')) say(`JUnit report: ${options.outputFile}`);
+    for (const { format, file } of options.exchangeReports) say(`${format.toUpperCase()} report: ${file}`);
     return exitCodeOf(result);
   } catch (error) {
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);

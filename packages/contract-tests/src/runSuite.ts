@@ -1,118 +1,141 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startVitest } from 'vitest/node';
-import type { CheckSelection } from './checks/check.js';
-import { type CoverageSummary, summarizeCoverage } from './coverage.js';
+import {
+  buildChecks,
+  type CheckSelection,
+  type ContractCheck,
+  createCheckContext,
+  selectChecks,
+} from './checks/index.js';
+import { summarizeCoverage } from './coverage.js';
+import type { CheckEndEvent, ReportedCheck, ReportedTarget, Reporter, SuiteResult } from './events.js';
+import { type Exchange, redactExchange, redactText } from './exchange.js';
+import { hasReproduction, reproductionOf } from './reproduction.js';
+import { type CheckResult, runChecks } from './runChecks.js';
+import { pickSeed } from './seededRandom.js';
 import { loadContractSpec } from './spec.js';
+import { exitCodeOf, formatSummary } from './summary.js';
 import type { Target } from './target.js';
-import './suite/providedContext.js';
+import { createVolumeSizeWatch } from './volumeSizeHint.js';
 
-export type ReporterName = 'default' | 'junit';
+export type { FailedCheck, SuiteResult } from './events.js';
 
 export interface SuiteOptions {
+  /** Where the checks send their requests (a `prism proxy` in front of the target, with `viaPrismProxy`). */
   target: Target;
   selection: CheckSelection;
-  reporter: ReporterName;
-  /** Where the JUnit report goes (required with the junit reporter). */
-  outputFile?: string;
+  reporters: Reporter[];
+  /** The seed of the run's random choices; one is picked (and reported) when absent. */
+  seed?: number;
+  /** The target as reports name it, when `target` is a proxy in front of it. */
+  reportedAs?: Target;
+  viaPrismProxy?: boolean;
+  /** The pre-flight's exchanges, for the reports that list every request. */
+  preflightExchanges?: Exchange[];
 }
 
-export interface FailedCheck {
-  name: string;
-  message: string;
+export function reportedTargetOf(target: Target, viaPrismProxy = false): ReportedTarget {
+  return {
+    kind: target.kind,
+    baseUrl: target.baseUrl,
+    platformUrl: target.platformUrl,
+    allowMutations: target.allowMutations,
+    viaPrismProxy,
+  };
 }
 
-export interface SuiteResult {
-  passed: number;
-  failed: FailedCheck[];
-  /** Skipped checks by reason. */
-  skipped: Map<string, number>;
-  /** Errors outside any check (the suite could not load, an unhandled rejection). */
-  errors: string[];
-  coverage: CoverageSummary;
+function reportedCheck(check: ContractCheck): ReportedCheck {
+  return {
+    fullName: `${check.operationId} › ${check.name}`,
+    name: check.name,
+    operationId: check.operationId,
+    tags: check.tags,
+    kind: check.kind,
+  };
 }
 
-/** The compiled suite beside this module (`dist/suite/contract.suite.js`), or its source when run from `src`. */
-function suiteLocation(): { dir: string; file: string } {
-  const dir = fileURLToPath(new URL('./suite/', import.meta.url));
-  const file = existsSync(join(dir, 'contract.suite.js')) ? 'contract.suite.js' : 'contract.suite.ts';
-  return { dir, file };
+/** A failure's message and reproduction, apart, the key redacted in both. */
+function failureOf(result: CheckResult, key: string): { message: string; reproduction?: string } {
+  const detail = redactText(result.detail ?? 'failed', key);
+  const at = detail.indexOf('\n  reproduce: curl ');
+  if (hasReproduction(detail)) return { message: detail.slice(0, at), reproduction: detail.slice(at + 1) };
+  if (!result.failedExchange) return { message: detail };
+  return { message: detail, reproduction: redactText(reproductionOf(result.failedExchange, key), key) };
 }
-
-const skipPattern = /\[skipped: (.+)\]$/;
 
 /**
- * Runs the shipped suite with vitest, programmatically: no config file of the caller's project is read
- * (`config: false`), and nothing is excluded, because an installed suite lives under `node_modules`.
+ * The command's runner: runs the selected checks in order and tells every reporter as it goes (run start, each check's
+ * start and end with its exchanges, run end with the summary). No vitest: a check's outcome is what `runChecks` saw,
+ * so no report depends on parsing another tool's output.
  */
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
-  const { dir, file } = suiteLocation();
-  const work = await mkdtemp(join(tmpdir(), 'inference-infra-contract-'));
-  const coverageFile = join(work, 'coverage.json');
-  try {
-    const reporters: Array<string | [string, Record<string, unknown>]> =
-      options.reporter === 'junit'
-        ? ['verbose', ['junit', { outputFile: resolve(options.outputFile ?? 'contract-tests.junit.xml') }]]
-        : ['verbose'];
-    const vitest = await startVitest(
-      'test',
-      [],
-      {
-        config: false,
-        root: dir,
-        dir,
-        include: [file],
-        exclude: [],
-        watch: false,
-        reporters,
-        // One worker: the checks share the run's state (the volume's size) and must not race on the target.
-        fileParallelism: false,
-        maxWorkers: 1,
-        // Each request has its own timeout; a check may make hundreds (a ledger walk per transaction type), so the
-        // check's own limit only catches a server that keeps answering forever.
-        testTimeout: options.target.requestTimeoutMs * 10,
-        hookTimeout: 30_000,
-        provide: {
-          contractTarget: options.target,
-          contractSelection: options.selection,
-          contractCoverageFile: coverageFile,
-        },
-      },
-      { cacheDir: join(work, 'vite'), logLevel: 'warn' },
-    );
-    const result: SuiteResult = {
-      passed: 0,
-      failed: [],
-      skipped: new Map(),
-      errors: [],
-      coverage: summarizeCoverage(loadContractSpec(), []),
-    };
-    for (const module of vitest.state.getTestModules()) {
-      for (const error of module.errors()) result.errors.push(error.message);
-      for (const test of module.children.allTests()) {
-        const outcome = test.result();
-        if (outcome.state === 'passed') result.passed += 1;
-        else if (outcome.state === 'failed') {
-          result.failed.push({ name: test.fullName, message: outcome.errors?.[0]?.message ?? 'failed' });
-        } else if (outcome.state === 'skipped') {
-          const reason = skipPattern.exec(test.name)?.[1] ?? outcome.note ?? 'skipped';
-          result.skipped.set(reason, (result.skipped.get(reason) ?? 0) + 1);
-        }
+  const spec = loadContractSpec();
+  const seed = options.seed ?? pickSeed();
+  const key = options.target.apiKey;
+  const ctx = createCheckContext(spec, options.target, { seed });
+  const checks = selectChecks(buildChecks(spec, ctx.validator), options.selection);
+  const target = reportedTargetOf(options.reportedAs ?? options.target, options.viaPrismProxy);
+  const emit = async <E>(
+    hook: (reporter: Reporter) => ((event: E) => void | Promise<void>) | undefined,
+    event: E,
+  ) => {
+    for (const reporter of options.reporters) await hook(reporter)?.call(reporter, event);
+  };
+  const started = performance.now();
+  await emit((r) => r.onRunStart, {
+    target,
+    checkCount: checks.length,
+    seed,
+    startedAt: new Date().toISOString(),
+    preflight: (options.preflightExchanges ?? []).map((exchange) => redactExchange(exchange, key)),
+  });
+
+  const result: SuiteResult = {
+    passed: 0,
+    failed: [],
+    skipped: new Map(),
+    errors: [],
+    coverage: summarizeCoverage(spec, []),
+    seed,
+  };
+  const watchVolumeSize = createVolumeSizeWatch(options.target);
+  await runChecks(checks, ctx, {
+    onCheckStart: (check, index) => emit((r) => r.onCheckStart, { index, check: reportedCheck(check) }),
+    onCheckEnd: async (checkResult, index) => {
+      const hint = checkResult.exchanges.map(watchVolumeSize).find(Boolean);
+      const event: CheckEndEvent = {
+        index,
+        check: reportedCheck(checkResult.check),
+        outcome: checkResult.outcome,
+        durationMs: checkResult.durationMs,
+        exchanges: checkResult.exchanges.map((exchange) => redactExchange(exchange, key)),
+      };
+      if (checkResult.outcome === 'passed') result.passed += 1;
+      if (checkResult.outcome === 'skipped') {
+        const reason = checkResult.detail ?? 'skipped';
+        event.reason = reason;
+        result.skipped.set(reason, (result.skipped.get(reason) ?? 0) + 1);
       }
-    }
-    for (const error of vitest.state.getUnhandledErrors()) {
-      result.errors.push(error instanceof Error ? error.message : String(error));
-    }
-    await vitest.close();
-    if (existsSync(coverageFile)) {
-      const { seen } = JSON.parse(await readFile(coverageFile, 'utf8')) as { seen: string[] };
-      result.coverage = summarizeCoverage(loadContractSpec(), seen);
-    }
-    return result;
-  } finally {
-    await rm(work, { recursive: true, force: true });
-  }
+      if (checkResult.outcome === 'failed') {
+        const failure = failureOf(checkResult, key);
+        // The stale flag first: it explains this failure and those after it, which only say "expected 200, got 409".
+        event.message = hint ? `${hint}\n${failure.message}` : failure.message;
+        if (failure.reproduction) event.reproduction = failure.reproduction;
+        result.failed.push({
+          name: event.check.fullName,
+          message: event.message,
+          ...(failure.reproduction ? { reproduction: failure.reproduction } : {}),
+        });
+      }
+      await emit((r) => r.onCheckEnd, event);
+    },
+  });
+
+  result.coverage = summarizeCoverage(spec, ctx.coverage.seen());
+  await emit((r) => r.onRunEnd, {
+    target,
+    result,
+    summary: formatSummary(target, result),
+    exitCode: exitCodeOf(result),
+    durationMs: performance.now() - started,
+  });
+  return result;
 }

@@ -1,6 +1,5 @@
 import { formatCoverage } from './coverage.js';
-import type { SuiteResult } from './runSuite.js';
-import type { Target } from './target.js';
+import type { ReportedTarget, SuiteResult } from './events.js';
 
 export const exitCodes = { passed: 0, failed: 1, usage: 2, couldNotRun: 3 } as const;
 
@@ -13,23 +12,20 @@ export function exitCodeOf(result: SuiteResult): number {
 }
 
 /** The closing report: counts, skip reasons, coverage, failures, and the verdict with its exit code. */
-export function formatSummary(
-  target: Target,
-  result: SuiteResult,
-  options: { viaPrismProxy?: boolean } = {},
-): string {
+export function formatSummary(target: ReportedTarget, result: SuiteResult): string {
   const skipped = [...result.skipped.values()].reduce((sum, n) => sum + n, 0);
   const total = result.passed + result.failed.length + skipped;
   const where =
     target.kind === 'bundled-mock'
       ? 'the bundled mock (static examples)'
-      : `${target.baseUrl} and ${target.platformUrl}${target.allowMutations ? ', mutations allowed' : ''}${options.viaPrismProxy ? ', through prism proxy' : ''}`;
+      : `${target.baseUrl} and ${target.platformUrl}${target.allowMutations ? ', mutations allowed' : ''}${target.viaPrismProxy ? ', through prism proxy' : ''}`;
   const lines = [
     '',
     `Contract suite against ${where}`,
     `  ${total} checks: ${result.passed} passed, ${result.failed.length} failed, ${skipped} skipped`,
     ...[...result.skipped.entries()].map(([reason, count]) => `    ${count} skipped: ${reason}`),
     `  ${formatCoverage(result.coverage)}`,
+    `  Seed: ${result.seed} (replay the run's random choices with --seed ${result.seed})`,
   ];
   const missing = new Map<string, string[]>();
   for (const pair of result.coverage.notExercised) {

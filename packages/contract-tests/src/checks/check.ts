@@ -1,6 +1,8 @@
 import { type CoverageRecorder, createCoverageRecorder } from '../coverage.js';
+import { createExchangeLog, type ExchangeLog } from '../exchange.js';
 import { type ContractHttp, createContractHttp } from '../http.js';
 import { createSchemaValidator, type SchemaValidator } from '../schemaValidator.js';
+import { createSeededRandom, pickSeed, type SeededRandom } from '../seededRandom.js';
 import type { ContractSpec } from '../spec.js';
 import type { Target } from '../target.js';
 
@@ -40,16 +42,27 @@ export interface CheckContext {
   target: Target;
   coverage: CoverageRecorder;
   state: RunState;
+  /** The run's random choices come from here, never `Math.random`: seeded by `--seed`, so a run can be replayed. */
+  random: SeededRandom;
+  /** Every exchange `http` makes; the runner takes each check's share for its reports. */
+  exchanges: ExchangeLog;
 }
 
-export function createCheckContext(spec: ContractSpec, target: Target): CheckContext {
+export function createCheckContext(
+  spec: ContractSpec,
+  target: Target,
+  options: { seed?: number } = {},
+): CheckContext {
   const coverage = createCoverageRecorder();
+  const exchanges = createExchangeLog();
   return {
     spec,
     validator: createSchemaValidator(spec.document),
-    http: createContractHttp(target, coverage),
+    http: createContractHttp(target, coverage, exchanges),
     target,
     coverage,
+    random: createSeededRandom(options.seed ?? pickSeed()),
+    exchanges,
     state: target.volumeSizeGb !== undefined ? { volumeSizeGb: target.volumeSizeGb } : {},
   };
 }

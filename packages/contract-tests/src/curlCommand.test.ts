@@ -1,0 +1,37 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { curlCommand } from './curlCommand.js';
+
+const key = 'ii_live_secret123';
+
+describe('curlCommand', () => {
+  const command = curlCommand(
+    {
+      method: 'PATCH',
+      url: 'http://127.0.0.1:4011/api/v1/storage/vol_1',
+      headers: {
+        accept: 'application/json',
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ size_gb: 9, note: "it's", echo: key }),
+    },
+    key,
+  );
+
+  it('never writes the key, only $INFERENCE_INFRA_API_KEY', () => {
+    expect(command).not.toContain(key);
+    expect(command).toContain('"authorization: Bearer $INFERENCE_INFRA_API_KEY"');
+  });
+
+  it('is a command the shell reads back into the same request (quotes survive)', () => {
+    // printf prints each argument as the shell split it; the key variable expands to the real key.
+    const argv = execFileSync('bash', ['-c', command.replace(/^curl /, 'printf "%s\\n" ')], {
+      env: { ...process.env, INFERENCE_INFRA_API_KEY: key },
+      encoding: 'utf8',
+    }).split('\n');
+    expect(argv).toContain(`authorization: Bearer ${key}`);
+    expect(argv).toContain(JSON.stringify({ size_gb: 9, note: "it's", echo: '$INFERENCE_INFRA_API_KEY' }));
+    expect(argv).toContain('http://127.0.0.1:4011/api/v1/storage/vol_1');
+  });
+});

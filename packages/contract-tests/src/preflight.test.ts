@@ -1,0 +1,123 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PreflightError, preflight } from './preflight.js';
+import { loadContractSpec } from './spec.js';
+import type { Target } from './target.js';
+import { startSimulatorTarget } from './test/simulatorTarget.js';
+
+const spec = loadContractSpec();
+
+/** A loopback server answering every request with one status, or never answering at all. */
+async function serve(status: number | 'never'): Promise<{ url: string; server: Server; requests: string[] }> {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    if (status === 'never') return;
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, requests };
+}
+
+/** A loopback port nothing listens on: bound, then closed, so the next connection is refused. */
+async function closedPort(): Promise<string> {
+  const { url, server } = await serve(200);
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  return url;
+}
+
+const targetAt = (platformUrl: string, baseUrl: string, requestTimeoutMs = 5_000): Target => ({
+  kind: 'live',
+  baseUrl: `${baseUrl}/v1`,
+  platformUrl,
+  apiKey: 'ii_live_preflight_key',
+  allowMutations: false,
+  models: {},
+  requestTimeoutMs,
+});
+
+describe('preflight', () => {
+  const servers: Server[] = [];
+  const started = async (status: number | 'never') => {
+    const running = await serve(status);
+    servers.push(running.server);
+    return running;
+  };
+  afterAll(async () => {
+    for (const server of servers) server.closeAllConnections();
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+
+  let ok: Awaited<ReturnType<typeof serve>>;
+  beforeAll(async () => {
+    ok = await started(400);
+  });
+
+  it('passes a conforming server, with one read on the platform and one refused embeddings call', async () => {
+    const simulator = await startSimulatorTarget();
+    try {
+      const exchanges = await preflight(spec, simulator.target);
+      expect(exchanges.map((x) => `${x.method} ${new URL(x.url).pathname} ${x.status}`)).toEqual([
+        'GET /api/v1/instances/types 200',
+        'POST /v1/embeddings 400',
+      ]);
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  it('names the address when nothing listens there (connection refused)', async () => {
+    const refused = await closedPort();
+    const run = preflight(spec, targetAt(refused, ok.url));
+    await expect(run).rejects.toThrow(PreflightError);
+    await expect(run).rejects.toThrow(
+      `Cannot reach ${refused} (--platform-url): the connection was refused on GET ${refused}/api/v1/instances/types.`,
+    );
+  });
+
+  it('names the inference address when only it is down', async () => {
+    const platform = await started(200);
+    const refused = await closedPort();
+    await expect(preflight(spec, targetAt(platform.url, refused))).rejects.toThrow(
+      `Cannot reach ${refused} (--base-url): the connection was refused on POST ${refused}/v1/embeddings.`,
+    );
+  });
+
+  it('says the key was refused on a 401 or 403, without going on', async () => {
+    for (const status of [401, 403]) {
+      const refusing = await started(status);
+      const run = preflight(spec, targetAt(refusing.url, refusing.url));
+      await expect(run).rejects.toThrow(
+        new RegExp(
+          `^The API key was refused \\(${status} on GET .*/api/v1/instances/types\\): check --api-key`,
+        ),
+      );
+      expect(refusing.requests).toEqual(['GET /api/v1/instances/types']);
+    }
+  });
+
+  it('says when an address does not answer in time', async () => {
+    const silent = await started('never');
+    await expect(preflight(spec, targetAt(silent.url, ok.url, 200))).rejects.toThrow(
+      /^Cannot reach http:\/\/127\.0\.0\.1:\d+ \(--platform-url\): no answer came within 200 ms \(--request-timeout\)/,
+    );
+  });
+
+  it('asks whether the address is right on a 404', async () => {
+    const platform = await started(200);
+    const missing = await started(404);
+    await expect(preflight(spec, targetAt(platform.url, missing.url))).rejects.toThrow(
+      /answered 404: is --base-url the inference base address, \/v1 included\?$/,
+    );
+  });
+
+  it('never shows the key in its message', async () => {
+    const refusing = await started(401);
+    await expect(preflight(spec, targetAt(refusing.url, refusing.url))).rejects.not.toThrow(
+      /ii_live_preflight_key/,
+    );
+  });
+});

@@ -1,0 +1,44 @@
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Reporter } from '../events.js';
+import type { Exchange } from '../exchange.js';
+
+/**
+ * The run as newline-delimited JSON, written as it happens (a run cut short still leaves every line so far): a `run`
+ * line with the seed, one `exchange` line per HTTP exchange naming its check, one `check` line per check, and a
+ * closing `summary` line. The key is already redacted in what it gets.
+ */
+export function ndjsonReporter(outputFile: string): Reporter {
+  let stream: WriteStream | undefined;
+  const write = (line: object) => stream?.write(`${JSON.stringify(line)}\n`);
+  const exchangeLine = (exchange: Exchange, check: string) => ({ type: 'exchange', check, ...exchange });
+  return {
+    onRunStart({ target, checkCount, seed, startedAt, preflight }) {
+      mkdirSync(dirname(outputFile), { recursive: true });
+      stream = createWriteStream(outputFile);
+      write({ type: 'run', seed, target, checkCount, startedAt });
+      for (const exchange of preflight) write(exchangeLine(exchange, 'pre-flight'));
+    },
+    onCheckEnd({ check, outcome, reason, message, reproduction, durationMs, exchanges }) {
+      for (const exchange of exchanges) write(exchangeLine(exchange, check.fullName));
+      write({ type: 'check', check: check.fullName, outcome, reason, message, reproduction, durationMs });
+    },
+    async onRunEnd({ result, exitCode }) {
+      const skipped = [...result.skipped.values()].reduce((sum, n) => sum + n, 0);
+      write({
+        type: 'summary',
+        seed: result.seed,
+        passed: result.passed,
+        failed: result.failed.length,
+        skipped,
+        coverage: result.coverage,
+        exitCode,
+      });
+      const done = stream;
+      if (done)
+        await new Promise<void>((resolve, reject) =>
+          done.end((error?: Error | null) => (error ? reject(error) : resolve())),
+        );
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckEndEvent, Reporter, RunEndEvent, RunStartEvent } from './events.js';
+import { runSuite } from './runSuite.js';
+import { mutants } from './test/mutants.js';
+import { startSimulatorTarget } from './test/simulatorTarget.js';
+
+/** A reporter that keeps every event, for asserting what reporters are told. */
+function recorder() {
+  const events = {
+    start: [] as RunStartEvent[],
+    ends: [] as CheckEndEvent[],
+    starts: 0,
+    runEnd: [] as RunEndEvent[],
+  };
+  const reporter: Reporter = {
+    onRunStart: (e) => void events.start.push(e),
+    onCheckStart: () => {
+      events.starts += 1;
+    },
+    onCheckEnd: (e) => void events.ends.push(e),
+    onRunEnd: (e) => void events.runEnd.push(e),
+  };
+  return { events, reporter };
+}
+
+const breaking = (name: string) => {
+  const mutant = mutants.find((m) => m.name === name);
+  if (!mutant) throw new Error(`no mutant "${name}"`);
+  return mutant.wrap;
+};
+
+describe('runSuite', () => {
+  it('tells every reporter of the run start, each check with its exchanges, and the run end', async () => {
+    const server = await startSimulatorTarget();
+    const { events, reporter } = recorder();
+    const second = recorder();
+    try {
+      const result = await runSuite({
+        target: server.target,
+        selection: { only: ['listInstanceTypes'], skip: [] },
+        reporters: [reporter, second.reporter],
+        seed: 1234,
+      });
+      expect(events.start).toHaveLength(1);
+      expect(events.start[0]).toMatchObject({
+        seed: 1234,
+        target: { kind: 'live', baseUrl: server.target.baseUrl },
+      });
+      expect(events.start[0]).not.toHaveProperty('target.apiKey');
+      expect(events.starts).toBe(events.start[0]?.checkCount);
+      expect(events.ends).toHaveLength(events.start[0]?.checkCount ?? -1);
+      expect(events.ends.every((e) => e.outcome === 'passed')).toBe(true);
+      // Each check made its requests, and they are attributed to it: none is left without an exchange.
+      expect(events.ends.every((e) => e.exchanges.length > 0)).toBe(true);
+      expect(
+        events.ends.flatMap((e) => e.exchanges).every((x) => x.url.includes('/api/v1/instances/types')),
+      ).toBe(true);
+      expect(events.runEnd[0]).toMatchObject({ exitCode: 0, result: { seed: 1234, failed: [] } });
+      expect(events.runEnd[0]?.summary).toContain('Seed: 1234');
+      expect(result.passed).toBe(events.ends.length);
+      expect(second.events.ends).toHaveLength(events.ends.length);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('redacts the key in every exchange it reports, the Authorization header included', async () => {
+    const server = await startSimulatorTarget();
+    const { events, reporter } = recorder();
+    try {
+      await runSuite({
+        target: server.target,
+        selection: { only: ['listInstanceTypes'], skip: [] },
+        reporters: [reporter],
+      });
+      const exchanges = events.ends.flatMap((e) => e.exchanges);
+      const authorizations = exchanges.map((x) => x.requestHeaders.authorization);
+      expect(authorizations).toContain('Bearer [redacted]');
+      // The "key changed in its last character" check sends all but one character of the key: that is redacted too.
+      expect(authorizations).toContain(`Bearer [redacted]${server.target.apiKey.endsWith('x') ? 'y' : 'x'}`);
+      expect(JSON.stringify(events)).not.toContain(server.target.apiKey.slice(0, -1));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('attaches a curl reproduction to each failure, with the key as $INFERENCE_INFRA_API_KEY', async () => {
+    const server = await startSimulatorTarget(breaking('answers 200 without a key'));
+    const { events, reporter } = recorder();
+    try {
+      const result = await runSuite({
+        target: server.target,
+        selection: { only: ['listInstanceTypes'], skip: [] },
+        reporters: [reporter],
+      });
+      const failure = result.failed.find((f) =>
+        f.name.endsWith('answers 401 without an Authorization header'),
+      );
+      expect(failure?.reproduction).toMatch(/^ {2}reproduce: curl -sS -X GET .*\/api\/v1\/instances\/types'/);
+      expect(failure?.reproduction).toMatch(/\n {2}answer: 200 \{/);
+      expect(failure?.message).not.toContain('reproduce:');
+      expect(events.runEnd[0]?.exitCode).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('writes the key in a reproduction as $INFERENCE_INFRA_API_KEY, never itself', async () => {
+    const server = await startSimulatorTarget(
+      breaking('drops a required field (deployment_type of instance types)'),
+    );
+    try {
+      const result = await runSuite({
+        target: server.target,
+        selection: { only: ['listInstanceTypes'], skip: [] },
+        reporters: [],
+      });
+      expect(result.failed.length).toBeGreaterThan(0);
+      for (const failure of result.failed)
+        expect(failure.reproduction).toContain('Bearer $INFERENCE_INFRA_API_KEY"');
+      expect(JSON.stringify(result.failed)).not.toContain(server.target.apiKey.slice(0, -1));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('says plainly that --volume-size is stale, with the size the server gives, when the first growth is refused', async () => {
+    const server = await startSimulatorTarget();
+    const stale = server.target.volumeSizeGb - 20;
+    try {
+      const result = await runSuite({
+        target: { ...server.target, volumeSizeGb: stale },
+        selection: { only: ['resizeVolume'], skip: [] },
+        reporters: [],
+      });
+      expect(result.failed[0]?.message.split('\n')[0]).toBe(
+        `--volume-size ${stale} is stale: the server says ${server.target.volumeId} is ${server.target.volumeSizeGb} GB; pass --volume-size ${server.target.volumeSizeGb}.`,
+      );
+    } finally {
+      await server.close();
+    }
+  });
+});
