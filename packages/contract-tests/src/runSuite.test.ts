@@ -124,6 +124,35 @@ describe('runSuite', () => {
     }
   });
 
+  it('replays its random choices from the seed: the same unknown key for the same seed, another for another', async () => {
+    const server = await startSimulatorTarget();
+    const unknownKeySent = async (seed: number) => {
+      const { events, reporter } = recorder();
+      await runSuite({
+        target: server.target,
+        selection: { only: ['listInstanceTypes', 'resizeVolume'], skip: [] },
+        reporters: [reporter],
+        seed,
+      });
+      const sent = (fragment: string) =>
+        events.ends
+          .filter((e) => e.check.name.includes(fragment))
+          .flatMap((e) => e.exchanges.map((x) => `${x.requestHeaders.authorization} ${x.url}`));
+      return [...sent('unknown key of the documented form'), ...sent('volume that does not exist')];
+    };
+    try {
+      const first = await unknownKeySent(5);
+      // An unknown key for each of the two operations, and one missing volume id.
+      expect(first).toHaveLength(3);
+      expect(first[0]).toMatch(/^Bearer ii_live_[0-9a-f]{24} /);
+      expect(first[2]).toMatch(/\/storage\/vol_contract_tests_missing_[0-9a-f]{8}$/);
+      expect(await unknownKeySent(5)).toEqual(first);
+      expect(await unknownKeySent(6)).not.toEqual(first);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('says plainly that --volume-size is stale, with the size the server gives, when the first growth is refused', async () => {
     const server = await startSimulatorTarget();
     const stale = server.target.volumeSizeGb - 20;

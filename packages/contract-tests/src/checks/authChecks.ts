@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { AuthMode } from '../http.js';
+import { randomHex, type SeededRandom } from '../seededRandom.js';
 import type { ContractSpec } from '../spec.js';
 import type { Target } from '../target.js';
 import type { ContractCheck } from './check.js';
@@ -7,7 +7,7 @@ import { expectAnswer, fail, refusalSafeBody, validRequest } from './requests.js
 
 interface AuthVariant {
   label: string;
-  auth(target: Target): AuthMode;
+  auth(target: Target, random: SeededRandom): AuthMode;
   /** Only a server that knows its keys can refuse this one (not Prism, which only looks for the header). */
   needsKeyValidation?: boolean;
 }
@@ -16,10 +16,10 @@ interface AuthVariant {
  * A key of the documented form that no account has: the target key's prefix (`ii` in `ii_live_...`), `_live_`, and
  * random characters, so only a lookup of the key, not its shape, can refuse it.
  */
-export function unknownKeyLike(apiKey: string): string {
+export function unknownKeyLike(apiKey: string, random: SeededRandom): string {
   const prefix = /^([A-Za-z0-9]+)_live_/.exec(apiKey)?.[1] ?? 'ii';
   let unknown = '';
-  do unknown = `${prefix}_live_${randomBytes(12).toString('hex')}`;
+  do unknown = `${prefix}_live_${randomHex(random, 24)}`;
   while (unknown === apiKey);
   return unknown;
 }
@@ -40,7 +40,7 @@ const variants: AuthVariant[] = [
   },
   {
     label: 'with an unknown key of the documented form',
-    auth: (target) => ({ kind: 'header', value: `Bearer ${unknownKeyLike(target.apiKey)}` }),
+    auth: (target, random) => ({ kind: 'header', value: `Bearer ${unknownKeyLike(target.apiKey, random)}` }),
     needsKeyValidation: true,
   },
   {
@@ -80,7 +80,7 @@ export function authChecks(spec: ContractSpec): ContractCheck[] {
           const request = {
             ...valid,
             ...(valid.body === undefined ? {} : { body: refusalSafeBody(op, valid.body) }),
-            auth: variant.auth(ctx.target),
+            auth: variant.auth(ctx.target, ctx.random),
           };
           const response = await expectAnswer(ctx, request, 401);
           const challenge = response.headers.get('www-authenticate');

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { ResizeVolumeResponse } from '@inference-infra/types';
 import { assertConforms } from '../conformance.js';
+import { randomHex } from '../seededRandom.js';
 import type { ContractSpec } from '../spec.js';
 import type { CheckContext, ContractCheck } from './check.js';
 import { exampleBody, expectAnswer, fail, jsonOf, volumeIdOf } from './requests.js';
@@ -118,7 +118,7 @@ export function resizeChecks(spec: ContractSpec): ContractCheck[] {
       kind: 'semantic',
       requires: ['state'],
       async run(ctx) {
-        const id = `vol_contract_tests_missing_${randomUUID().slice(0, 8)}`;
+        const id = `vol_contract_tests_missing_${randomHex(ctx.random, 8)}`;
         await expectAnswer(ctx, { op, pathParams: { id }, body: exampleBody(ctx, op) }, 404);
       },
     },
