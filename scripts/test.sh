@@ -4,6 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
 bash scripts/ensure-chromium.sh
+# The release check's runtime matrix: Node 20, 22 and 24, Bun, Deno and workerd, each from its npm package.
+bash release-check/scripts/install-runtimes.sh
 source scripts/toolchain-path.sh
 rm -f packages/*/test-artifacts/vitest.json tools/*/test-artifacts/vitest.json spec/test-artifacts/vitest.json docs/test-artifacts/vitest.json
 status=0
