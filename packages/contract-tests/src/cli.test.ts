@@ -211,13 +211,22 @@ describe('the inference-infra-contract-tests command', () => {
     } finally {
       await refusing.close();
     }
-    // The simulator's port, closed: nothing listens there now.
-    const gone = await runCli([...targetArgs(refusing)]);
+    // The simulator's port, closed: nothing listens there now. The reports still say why, so CI shows it.
+    const junit = join(work, 'gone.xml');
+    const summary = join(work, 'gone.md');
+    const gone = await runCli(
+      [...targetArgs(refusing), '--reporter', 'github,junit', '--output-file', junit],
+      { GITHUB_STEP_SUMMARY: summary },
+    );
     expect(gone.code, gone.output).toBe(3);
     expect(gone.output).toMatch(
       /Cannot reach http:\/\/127\.0\.0\.1:\d+ \(--platform-url\): the connection was refused/,
     );
     expect(gone.output).not.toMatch(/FAIL|checks:/);
+    expect(await readFile(junit, 'utf8')).toMatch(
+      /errors="1"[\s\S]*<error message="Cannot reach http:\/\/127\.0\.0\.1:\d+ \(--platform-url\)/,
+    );
+    expect(await readFile(summary, 'utf8')).toMatch(/^## Contract suite: ⚠️ could not run\n\nCannot reach /);
   });
 
   it('exits 2 on wrong usage, before any request', async () => {

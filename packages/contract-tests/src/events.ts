@@ -85,4 +85,11 @@ export interface Reporter {
   onCheckStart?(event: CheckStartEvent): void | Promise<void>;
   onCheckEnd?(event: CheckEndEvent): void | Promise<void>;
   onRunEnd?(event: RunEndEvent): void | Promise<void>;
+  /** The run stopped before any check (the pre-flight failed): instead of every other hook. */
+  onRunError?(event: RunErrorEvent): void | Promise<void>;
+}
+
+export interface RunErrorEvent {
+  /** One sentence: which address does not answer, or that the key was refused. */
+  message: string;
 }

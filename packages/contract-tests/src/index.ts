@@ -22,6 +22,7 @@ export type {
   ReportedTarget,
   Reporter,
   RunEndEvent,
+  RunErrorEvent,
   RunStartEvent,
   SuiteResult,
 } from './events.js';

@@ -87,6 +87,7 @@ export async function runCli(
       } catch (error) {
         if (!(error instanceof PreflightError)) throw error;
         console.error(`inference-infra-contract-tests: ${error.message}`);
+        for (const reporter of reporters) await reporter.onRunError?.({ message: error.message });
         return exitCodes.couldNotRun;
       }
     }
@@ -102,8 +103,8 @@ export async function runCli(
         return exitCodes.couldNotRun;
       }
     }
+    // The console's first line of the run prints the seed, and the summary repeats it with how to replay it.
     const seed = options.seed ?? pickSeed();
-    say(`Seed: ${seed}${options.seed === undefined ? ` (picked; replay with --seed ${seed})` : ''}`);
     const result = await runSuite({
       target: suiteTarget,
       reportedAs: target,

@@ -22,6 +22,10 @@ export function githubSummaryReporter(outputFile: string): Reporter {
     onCheckEnd(event) {
       if (event.outcome === 'failed') failures.push(event);
     },
+    async onRunError({ message }) {
+      await mkdir(dirname(outputFile), { recursive: true });
+      await appendFile(outputFile, `## Contract suite: ⚠️ could not run\n\n${message}\n\n`);
+    },
     async onRunEnd({ target, result, exitCode }) {
       const skipped = [...result.skipped.values()].reduce((sum, n) => sum + n, 0);
       const where =

@@ -73,9 +73,9 @@ const har12 = {
                 type: 'object',
                 required: ['send', 'wait', 'receive'],
                 properties: {
-                  send: { type: 'number' },
+                  send: { type: 'number', minimum: 0 },
                   wait: { type: 'number', minimum: 0 },
-                  receive: { type: 'number' },
+                  receive: { type: 'number', minimum: 0 },
                 },
               },
             },
@@ -101,6 +101,11 @@ describe('harReporter', () => {
   it('is valid HAR 1.2', () => {
     const validate = new Ajv({ strict: false }).compile(har12);
     expect(validate(har), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it("makes each entry's time the sum of its timings, as HAR asks", () => {
+    for (const entry of har.log.entries)
+      expect(entry.timings.send + entry.timings.wait + entry.timings.receive).toBe(entry.time);
   });
 
   it('lists the pre-flight and every exchange of every check, each named by its check', () => {

@@ -50,8 +50,9 @@ export function harEntry(exchange: Exchange, check: string) {
       ...(exchange.error === undefined ? {} : { _error: exchange.error }),
     },
     cache: {},
-    // The client sees only the whole exchange, so it is all `wait`; send and receive are unknown, not zero.
-    timings: { send: -1, wait: exchange.durationMs, receive: -1 },
+    // fetch shows only the whole exchange, so it is all `wait`: HAR allows -1 (unknown) only for blocked, dns,
+    // connect and ssl, and wants send + wait + receive to make up `time`.
+    timings: { send: 0, wait: exchange.durationMs, receive: 0 },
     comment: check,
   };
 }

@@ -29,6 +29,20 @@ export function junitReporter(outputFile: string): Reporter {
     onCheckEnd(event) {
       byOperation.set(event.check.operationId, [...(byOperation.get(event.check.operationId) ?? []), event]);
     },
+    async onRunError({ message }) {
+      // A report with one errored case, so CI shows the run as broken and the artifact step finds a file.
+      const xml = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<testsuites name="inference-infra contract suite" tests="1" failures="0" errors="1" skipped="0" time="0">',
+        '  <testsuite name="pre-flight" tests="1" failures="0" errors="1" skipped="0" time="0">',
+        `    <testcase classname="pre-flight" name="the target answers and takes the key" time="0">\n      <error message="${xmlText(message)}"/>\n    </testcase>`,
+        '  </testsuite>',
+        '</testsuites>',
+        '',
+      ].join('\n');
+      await mkdir(dirname(outputFile), { recursive: true });
+      await writeFile(outputFile, xml);
+    },
     async onRunEnd({ result, durationMs }) {
       const count = (events: CheckEndEvent[], outcome: CheckEndEvent['outcome']) =>
         events.filter((e) => e.outcome === outcome).length;
