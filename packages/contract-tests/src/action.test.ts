@@ -1,15 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { parseCliArgs } from './cliOptions.js';
 import { resolveTarget } from './target.js';
-
-// yaml is a dependency of the workspace's spec package; resolved through it rather than added to the published suite,
-// which never reads YAML itself.
-const { parse } = createRequire(new URL('../../../spec/package.json', import.meta.url))('yaml') as {
-  parse(text: string): unknown;
-};
 
 interface Step {
   id?: string;
