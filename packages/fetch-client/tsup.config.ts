@@ -1,4 +1,6 @@
 import { defineConfig } from 'tsup';
 import { publishedPackage } from '../../tsup.base.js';
 
-export default defineConfig(publishedPackage({ index: 'src/index.ts', core: 'src/core.ts' }));
+export default defineConfig(
+  publishedPackage({ index: 'src/index.ts', core: 'src/core.ts', stream: 'src/stream.ts' }),
+);

@@ -4,10 +4,9 @@
  */
 import { buildClient, type InferenceInfraClient } from './internal/buildClient.js';
 import type { ClientOptions } from './internal/clientConfig.js';
-import { createCoreClient } from './internal/createCoreClient.js';
 
 export * from './publicApi.js';
 
 export function createClient(options: ClientOptions = {}): InferenceInfraClient {
-  return buildClient(createCoreClient(options));
+  return buildClient(options, () => undefined);
 }

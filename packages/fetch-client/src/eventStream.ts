@@ -1,7 +1,9 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import {
   APIConnectionError,
+  APIError,
   APIUserAbortError,
+  apiErrorFor,
   type ErrorBody,
   type FailedOperation,
   InferenceInfraError,
@@ -69,9 +71,59 @@ export class EventStream<T> implements AsyncIterable<T> {
     );
   }
 
+  /**
+   * Reads back a stream that `toReadableStream()` wrote (on your server, passed on to the browser), as the same
+   * typed async iterable: the chunks, an `APIError` for an error event, `APIConnectionError` if it ends before
+   * `[DONE]`. `signal` ends it like `abort()`.
+   */
+  static fromReadableStream<T>(
+    stream: ReadableStream<Uint8Array>,
+    options: { signal?: AbortSignal } = {},
+  ): EventStream<T> {
+    const controller = new AbortController();
+    const response = new Response(stream, { headers: { 'content-type': 'text/event-stream' } });
+    const operation = { method: 'GET', path: '(readable stream)', operationId: undefined };
+    return new EventStream<T>(
+      response,
+      controller,
+      operation,
+      apiErrorFor,
+      followSignal(options.signal, controller),
+    );
+  }
+
   /** Ends the stream; a loop over it stops with `APIUserAbortError`. */
   abort(): void {
     this.controller.abort();
+  }
+
+  /**
+   * The stream as server-sent events, for a server that passes it on (`new Response(stream.toReadableStream(),
+   * { headers: { 'content-type': 'text/event-stream' } })`): one `data:` event per chunk, then `data: [DONE]`, the
+   * wire format of the API itself. So the browser reads it with `EventStream.fromReadableStream()` or a keyless
+   * client pointed at that route. An `APIError` of the stream is passed on as an `error` event (its body, the key
+   * already redacted); any other failure errors the readable stream, which the reader sees as a cut-off stream.
+   * Cancelling it aborts this stream. Reading it iterates this stream, which can be done once.
+   */
+  toReadableStream(): ReadableStream<Uint8Array> {
+    const chunks = this[Symbol.asyncIterator]();
+    const encoder = new TextEncoder();
+    return new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        try {
+          const next = await chunks.next();
+          controller.enqueue(
+            encoder.encode(`data: ${next.done ? streamTerminator : JSON.stringify(next.value)}\n\n`),
+          );
+          if (next.done) controller.close();
+        } catch (error) {
+          if (!(error instanceof APIError && typeof error.body === 'object')) throw error;
+          controller.enqueue(encoder.encode(`event: error\ndata: ${JSON.stringify(error.body)}\n\n`));
+          controller.close();
+        }
+      },
+      cancel: () => this.abort(),
+    });
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<T> {

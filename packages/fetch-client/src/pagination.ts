@@ -1,3 +1,5 @@
+import type { APIPromise } from './apiPromise.js';
+
 /** The paging part of a list answer (the spec's `PaginationMeta`). */
 interface PageMeta {
   hasMore?: boolean;
@@ -34,10 +36,10 @@ export function nextPageOffset(page: OffsetPage<unknown>, query: OffsetPageQuery
 /**
  * The answer of a list call: await it for the first page, or iterate it for every item of every page in order
  * (`pages()` gives the pages themselves). The first page is asked for at once, like any other call; later pages as
- * the iteration reaches them. Offsets advance by what each page held, so no item is skipped or repeated while the
+ * the iteration reaches them; `withResponse()` and `asResponse()` are the first page's. Offsets advance by what each page held, so no item is skipped or repeated while the
  * list does not change.
  */
-export type PagePromise<Page extends OffsetPage<unknown>> = Promise<Page> &
+export type PagePromise<Page extends OffsetPage<unknown>> = APIPromise<Page> &
   AsyncIterable<Page['data'][number]> & {
     /** Every page, the first included. */
     pages(): AsyncGenerator<Page, void>;
@@ -46,7 +48,7 @@ export type PagePromise<Page extends OffsetPage<unknown>> = Promise<Page> &
 /** A `PagePromise` over `fetchPage`, starting at `query`. */
 export function pagePromise<Page extends OffsetPage<unknown>, Query extends OffsetPageQuery>(
   query: Query,
-  fetchPage: (query: Query) => Promise<Page>,
+  fetchPage: (query: Query) => APIPromise<Page>,
 ): PagePromise<Page> {
   const first = fetchPage(query);
   // A list kept aside and iterated later must not count as an unhandled rejection meanwhile: whoever awaits or

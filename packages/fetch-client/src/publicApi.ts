@@ -1,11 +1,14 @@
 // What both entries export besides createClient.
+export { APIPromise, type DataWithResponse } from './apiPromise.js';
 export * from './errors.js';
 export type { EventStream } from './eventStream.js';
 export type { InferenceInfraClient } from './internal/buildClient.js';
 export { ClientConfigError, type ClientOptions } from './internal/clientConfig.js';
-export type { CallOptions, LowLevelClient } from './internal/createCoreClient.js';
+export type { CallOptions, FetchOptions, LowLevelClient } from './internal/createCoreClient.js';
+export type { Logger, LogLevel } from './internal/logger.js';
 export type { WithRequestId } from './internal/withRequestId.js';
 export { nextPageOffset, type OffsetPage, type OffsetPageQuery, type PagePromise } from './pagination.js';
+export type { RateLimitHeaders } from './rateLimitHeaders.js';
 // The resource types, so declarations that mention the client's type can name them.
 export type { BillingResource } from './resources/billing.js';
 export type { ChatCompletions, ChatResource } from './resources/chat.js';

@@ -1,10 +1,13 @@
+import type { Middleware } from 'openapi-fetch';
 import { type BillingResource, billingResource } from '../resources/billing.js';
 import { type ChatResource, chatResource } from '../resources/chat.js';
 import { type EmbeddingsResource, embeddingsResource } from '../resources/embeddings.js';
 import { type ImagesResource, imagesResource } from '../resources/images.js';
 import { type InstancesResource, instancesResource } from '../resources/instances.js';
 import { type StorageResource, storageResource } from '../resources/storage.js';
-import type { CoreClient, LowLevelClient } from './createCoreClient.js';
+import type { ValidatingClientOptions } from './clientConfig.js';
+import { createCoreClient, type LowLevelClient } from './createCoreClient.js';
+import type { RequestValidator } from './requestValidator.js';
 
 /**
  * The client: the low-level typed calls plus one resource object per part of the API. Declared, not inferred, so
@@ -18,9 +21,24 @@ export interface InferenceInfraClient extends LowLevelClient {
   chat: ChatResource;
   images: ImagesResource;
   embeddings: EmbeddingsResource;
+  /**
+   * A new client with these options over this one's: each option given replaces this client's, except `headers`,
+   * which are added to its headers. It starts with the middleware registered here so far; from then on the two
+   * share nothing that changes (middleware added to one is not added to the other).
+   */
+  withOptions(options: ValidatingClientOptions): InferenceInfraClient;
 }
 
-export function buildClient(core: CoreClient): InferenceInfraClient {
+/** Which validator a client with these options uses: the entries differ only in this. */
+export type ValidatorFor = (options: ValidatingClientOptions) => RequestValidator | undefined;
+
+export function buildClient(
+  options: ValidatingClientOptions,
+  validatorFor: ValidatorFor,
+  middleware: Middleware[] = [],
+): InferenceInfraClient {
+  const core = createCoreClient(options, validatorFor(options));
+  if (middleware.length > 0) core.lowLevel.use(...middleware);
   return {
     ...core.lowLevel,
     instances: instancesResource(core),
@@ -29,5 +47,11 @@ export function buildClient(core: CoreClient): InferenceInfraClient {
     chat: chatResource(core),
     images: imagesResource(core),
     embeddings: embeddingsResource(core),
+    withOptions: (overrides) =>
+      buildClient(
+        { ...options, ...overrides, headers: { ...options.headers, ...overrides.headers } },
+        validatorFor,
+        core.middleware(),
+      ),
   };
 }

@@ -1,9 +1,17 @@
 import { InferenceInfraError } from '../errors.js';
+import { checkedLogLevel, createLog, type Log, type Logger, type LogLevel } from './logger.js';
 import { defaultRetryPolicy, type RetryPolicy } from './retryPolicy.js';
 
 export interface ClientOptions {
-  /** Bearer key for both base addresses. Default: `INFERENCE_INFRA_API_KEY` where `process.env` exists. */
-  apiKey?: string;
+  /**
+   * Bearer key for both base addresses. Default: `INFERENCE_INFRA_API_KEY` where `process.env` exists. `null` makes
+   * a keyless client, for an app's own route that adds the key on its server: no `Authorization` header is sent.
+   */
+  apiKey?: string | null;
+  /** What to log: `off` (default), `error`, `warn`, `info` or `debug`. Default: `INFERENCE_INFRA_LOG`. */
+  logLevel?: LogLevel;
+  /** Where log lines go. Default: `console`. */
+  logger?: Logger;
   /** Inference base address, `/v1` included. Default: `INFERENCE_INFRA_BASE_URL`. */
   baseUrl?: string;
   /** Platform base address, without `/api/v1`. Default: `INFERENCE_INFRA_PLATFORM_URL`. */
@@ -20,13 +28,24 @@ export interface ClientOptions {
   allowInsecureHttp?: boolean;
 }
 
+/** The options of the main entry, which validates requests; `withOptions` takes these on either entry. */
+export interface ValidatingClientOptions extends ClientOptions {
+  /**
+   * Check bodies and queries against the spec before sending (default true). Off leaves it to the server. The core
+   * entry has no validator and ignores this.
+   */
+  validate?: boolean;
+}
+
 export interface ResolvedConfig {
-  apiKey: string;
+  /** Undefined for a keyless client (`apiKey: null`). */
+  apiKey: string | undefined;
   baseUrls: { inference: string | undefined; platform: string | undefined };
   retry: RetryPolicy;
   timeoutMs: number;
   fetch: typeof globalThis.fetch;
   headers: Record<string, string>;
+  log: Log;
 }
 
 export class ClientConfigError extends InferenceInfraError {
@@ -91,14 +110,15 @@ export function checkedWholeNumber(
 const headerSafe = /^[\x21-\x7e]+$/;
 
 export function resolveConfig(options: ClientOptions): ResolvedConfig {
-  const apiKey = options.apiKey ?? env('INFERENCE_INFRA_API_KEY');
-  if (!apiKey) {
+  const apiKey = options.apiKey === null ? undefined : (options.apiKey ?? env('INFERENCE_INFRA_API_KEY'));
+  if (options.apiKey !== null && !apiKey) {
     throw new ClientConfigError(
       'apiKey is missing: pass createClient({ apiKey }) or set INFERENCE_INFRA_API_KEY. ' +
-        'Keys are created in the dashboard (Keys page, API Keys tab).',
+        'Keys are created in the dashboard (Keys page, API Keys tab). ' +
+        'For your own route that adds the key on its server, pass apiKey: null.',
     );
   }
-  if (!headerSafe.test(apiKey)) {
+  if (apiKey !== undefined && !headerSafe.test(apiKey)) {
     // The value is a secret: the message says what is wrong with it, never what it is.
     throw new ClientConfigError(
       'apiKey must be printable ASCII, without spaces or line breaks (value not shown)',
@@ -128,5 +148,12 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     // Bound so a test double or polyfill keeps its `this`.
     fetch: (input, init) => fetchImpl(input, init),
     headers: { ...options.headers },
+    log: createLog(
+      options.logLevel === undefined
+        ? checkedLogLevel('INFERENCE_INFRA_LOG', env('INFERENCE_INFRA_LOG'))
+        : checkedLogLevel('logLevel', options.logLevel),
+      options.logger ?? console,
+      apiKey,
+    ),
   };
 }

@@ -1,6 +1,8 @@
 import type { paths } from '@inference-infra/types';
 import createOpenapiFetch, { type Client, type Middleware } from 'openapi-fetch';
+import { APIPromise } from '../apiPromise.js';
 import {
+  APIConnectionError,
   type APIError,
   apiErrorFor,
   type ErrorBody,
@@ -29,7 +31,17 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Overrides the client's retries for this call. */
   maxRetries?: number;
+  /** Headers for this call, over the client's own (`null` removes one of them). */
+  headers?: Record<string, string | null>;
+  /** More of fetch's options for every attempt of this call: `cache`, `keepalive`, `priority`, `credentials`... */
+  fetchOptions?: FetchOptions;
 }
+
+/** fetch's options a caller may add: not the ones the client sets itself. */
+export type FetchOptions = Omit<RequestInit, 'body' | 'headers' | 'method' | 'signal' | 'window'> & {
+  /** Fetch priority (browsers, Deno); not yet in every `RequestInit` type. */
+  priority?: 'high' | 'low' | 'auto';
+};
 
 /** The typed low-level calls of openapi-fetch, each routed to the base address its path belongs to. */
 export type LowLevelClient = Pick<Client<paths>, HttpMethod> & {
@@ -57,7 +69,7 @@ export interface CoreClient {
     method: Method,
     path: Path,
     init: CallInit<Method, Path>,
-  ): Promise<WithRequestId<DataOf<Method, Path>>>;
+  ): APIPromise<WithRequestId<DataOf<Method, Path>>>;
   /**
    * Sends an operation; resolves once its answer is read (with `parseAs: 'stream'`, once the headers are in), or
    * rejects with the typed error of its failure. A stream's owner reads and ends the body.
@@ -75,6 +87,8 @@ export interface CoreClient {
     headers: Headers,
     operation: FailedOperation,
   ): APIError;
+  /** The middleware registered so far, in order: what a client made by `withOptions` starts with. */
+  middleware(): Middleware[];
 }
 
 /**
@@ -84,7 +98,7 @@ export interface CoreClient {
 interface SendInit extends CallOptions {
   body?: unknown;
   params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
-  parseAs?: 'json' | 'stream';
+  parseAs?: 'json' | 'stream' | 'text';
 }
 
 type OpenapiFetchMethod = (
@@ -106,7 +120,11 @@ function checkPathParams(operation: FailedOperation, pathParams: Record<string, 
 
 export function createCoreClient(options: ClientOptions, validator?: RequestValidator): CoreClient {
   const config = resolveConfig(options);
-  const headers = { ...config.headers, Authorization: `Bearer ${config.apiKey}` };
+  const { log } = config;
+  const headers = config.apiKey
+    ? { ...config.headers, Authorization: `Bearer ${config.apiKey}` }
+    : config.headers;
+  const middlewares: Middleware[] = [];
   const { inference, platform } = config.baseUrls;
   const transports = {
     inference: inference ? createOpenapiFetch<paths>({ baseUrl: inference, headers }) : undefined,
@@ -137,7 +155,7 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
         `${operationId} needs the ${surface} base address: pass createClient({ ${option} }) or set ${variable}.`,
       );
     }
-    const { body, params, signal, timeoutMs, maxRetries: callRetries, ...fetchOptions } = init;
+    const { body, params, signal, timeoutMs, maxRetries: callRetries, fetchOptions, ...rest } = init;
     const operation = { method, path, operationId };
     checkPathParams(operation, params?.path);
     validator?.(operationId, method, path, { body, query: params?.query, path: params?.path });
@@ -149,11 +167,13 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       signal,
       stateChanging: route.stateChanging,
       operation,
+      fetchOptions,
+      log,
     });
     // openapi-fetch reads the answer before it resolves (a stream: its headers), so settling here ends the timeout
     // once the answer is in. The caller's signal reaches fetch through the transport, which adds the timeout to it.
     const result = await (client[method] as OpenapiFetchMethod)(path, {
-      ...fetchOptions,
+      ...rest,
       body,
       params,
       fetch: transport.fetch,
@@ -180,11 +200,43 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
 
   /** Sends, and turns a failure status into the typed error of its status, with the parsed body and request id. */
   async function sendChecked(method: HttpMethod, path: string, init: SendInit): Promise<SentCall> {
-    const { data, error, response, operation } = await send(method, path, init);
-    if (!response.ok) {
-      throw apiError(response.status, error as ErrorBody | string | undefined, response.headers, operation);
+    try {
+      const { data, error, response, operation } = await send(method, path, init);
+      if (!response.ok) {
+        throw apiError(response.status, error as ErrorBody | string | undefined, response.headers, operation);
+      }
+      return { data, response, operation };
+    } catch (error) {
+      log('error', `${method} ${path} failed: ${(error as Error)?.message}`);
+      throw error;
     }
-    return { data, response, operation };
+  }
+
+  /**
+   * The answer of a JSON call, read as text (within the timeout, like any answer) so that `asResponse()` can hand
+   * out an unread copy; openapi-fetch's JSON rule is kept: an empty body is no data.
+   */
+  async function readJson(method: HttpMethod, path: string, init: SendInit) {
+    const { data, response, operation } = await sendChecked(method, path, { ...init, parseAs: 'text' });
+    const text = data as string | undefined;
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch (cause) {
+      const error = new APIConnectionError(
+        `Connection failed: ${operation.operationId}: the answer is not valid JSON (cut off, or not JSON at all)`,
+        operation,
+        { cause },
+      );
+      log('error', error.message);
+      throw error;
+    }
+    const unread = () => {
+      const copy = new Response(text || null, response);
+      Object.defineProperty(copy, 'url', { value: response.url });
+      return copy;
+    };
+    return { data: withRequestId(parsed, response), response, unread };
   }
 
   const lowLevel =
@@ -200,18 +252,24 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       PUT: lowLevel('PUT') as Client<paths>['PUT'],
       DELETE: lowLevel('DELETE') as Client<paths>['DELETE'],
       use(...middleware) {
+        middlewares.push(...middleware);
         for (const transport of Object.values(transports)) transport?.use(...middleware);
       },
       eject(...middleware) {
+        for (const item of middleware) {
+          const index = middlewares.indexOf(item);
+          if (index >= 0) middlewares.splice(index, 1);
+        }
         for (const transport of Object.values(transports)) transport?.eject(...middleware);
       },
     },
-    async call(method, path, init) {
-      const { data, response } = await sendChecked(method, path, init as SendInit);
-      return withRequestId(data as DataOf<typeof method, typeof path>, response);
-    },
+    call: (method, path, init) =>
+      new APIPromise(readJson(method, path, init as SendInit)) as APIPromise<
+        WithRequestId<DataOf<typeof method, typeof path>>
+      >,
     send: (method, path, init, overrides) =>
       sendChecked(method, path, { ...(init as SendInit), ...overrides }),
     apiError,
+    middleware: () => [...middlewares],
   };
 }

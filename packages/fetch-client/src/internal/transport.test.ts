@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APIConnectionError } from '../errors.js';
 import { createClient } from '../index.js';
 import { startFaultServer } from '../test/faultServer.js';
+import { createLog } from './logger.js';
 import { defaultRetryPolicy } from './retryPolicy.js';
 import { createCallTransport } from './transport.js';
 
@@ -39,6 +40,7 @@ function transportFor(
     signal: undefined,
     stateChanging: options.stateChanging ?? true,
     operation,
+    log: createLog('off', console, undefined),
   });
 }
 

@@ -5,6 +5,8 @@ import {
   type FailedOperation,
   InferenceInfraError,
 } from '../errors.js';
+import type { FetchOptions } from './createCoreClient.js';
+import type { Log } from './logger.js';
 import {
   backoffMs,
   isRetryableStatus,
@@ -22,6 +24,9 @@ export interface CallTransportOptions {
   /** Changes state or is billable: retried only when the server certainly did not act. */
   stateChanging: boolean;
   operation: FailedOperation;
+  /** The caller's extra fetch options (`cache`, `keepalive`, `priority`...), given to fetch on every attempt. */
+  fetchOptions?: FetchOptions | undefined;
+  log: Log;
 }
 
 /** One call's transport: the `fetch` handed to openapi-fetch, and what the caller needs around it. */
@@ -111,8 +116,12 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
       else callerSignal?.addEventListener('abort', onAbort, { once: true });
     });
 
+  const { log } = options;
+  const debugging = log.level === 'debug';
+  const started = Date.now();
   async function callFetch(request: Request, init?: RequestInit): Promise<Response> {
     let next = request;
+    const { method, url } = request;
     for (let attempt = 0; ; attempt++) {
       const signal = arm();
       const canRetry = attempt < retry.maxRetries;
@@ -120,11 +129,14 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
       // the next attempt. Never rebuilt from the body the caller passed, which the middleware may have changed.
       const sent = next;
       if (canRetry) next = sent.clone();
+      const where = `${method} ${url} (attempt ${attempt + 1} of ${retry.maxRetries + 1})`;
+      const attemptStarted = Date.now();
+      await logRequest(sent, where);
       let response: Response;
       try {
         // The signal goes to fetch, not into the Request openapi-fetch built: fetch copies its input Request either
         // way, and a Request that already follows a signal costs undici a second follow (~35 µs a call, measured).
-        response = await options.fetch(sent, { ...init, signal });
+        response = await options.fetch(sent, { ...options.fetchOptions, ...init, signal });
       } catch (cause) {
         disarm();
         const error = failure(cause);
@@ -135,9 +147,12 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
           settle();
           throw error;
         }
-        await pause(backoffMs(attempt, retry));
+        const waitMs = backoffMs(attempt, retry);
+        log('warn', `${where}: ${(error as Error).message}; retrying in ${Math.round(waitMs)} ms`);
+        await pause(waitMs);
         continue;
       }
+      logResponse(response, where, attemptStarted);
       const { status } = response;
       if (
         isRetryableStatus(status) &&
@@ -148,14 +163,42 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
         // A `Retry-After` longer than the policy allows is not waited for: the error goes to the caller instead.
         const waitMs = retryAfterMs(response.headers) ?? backoffMs(attempt, retry);
         if (waitMs <= retry.maxRetryAfterMs) {
+          log('warn', `${where}: ${status}; retrying in ${Math.round(waitMs)} ms`);
           disarm();
           await response.body?.cancel().catch(() => undefined);
           await pause(waitMs);
           continue;
         }
       }
+      log('info', `${method} ${url} ${status} in ${Date.now() - started} ms (attempt ${attempt + 1})`, {
+        requestId: response.headers.get('x-request-id'),
+      });
       return response;
     }
+  }
+
+  // Debug lines give what was sent and what came back, bodies included; the log redacts the key from all of it.
+  async function logRequest(request: Request, where: string) {
+    if (!debugging) return;
+    const body = request.body ? await request.clone().text() : undefined;
+    log('debug', `→ ${where}`, { headers: Object.fromEntries(request.headers), body });
+  }
+  function logResponse(response: Response, where: string, attemptStarted: number) {
+    if (!debugging) return;
+    const line = `← ${where}: ${response.status} in ${Date.now() - attemptStarted} ms`;
+    const headers = Object.fromEntries(response.headers);
+    // A stream's body is its reader's; a JSON body is read from a copy, without holding the answer back.
+    if (!response.body || headers['content-type']?.includes('event-stream')) {
+      log('debug', line, { headers });
+      return;
+    }
+    response
+      .clone()
+      .text()
+      .then(
+        (body) => log('debug', line, { headers, body }),
+        () => log('debug', line, { headers, body: '(not read: the answer failed)' }),
+      );
   }
 
   return { fetch: callFetch, settle, failure };

@@ -1,4 +1,5 @@
 import type { ChatCompletion, ChatCompletionChunk, CreateChatCompletionBody } from '@inference-infra/types';
+import { APIPromise } from '../apiPromise.js';
 import type { EventStream } from '../eventStream.js';
 import type { CallOptions, CoreClient } from '../internal/createCoreClient.js';
 import type { WithRequestId } from '../internal/withRequestId.js';
@@ -8,13 +9,13 @@ type WholeBody = CreateChatCompletionBody & { stream?: false | null };
 
 export interface ChatCompletions {
   /** The whole answer at once. */
-  create(body: WholeBody, options?: CallOptions): Promise<WithRequestId<ChatCompletion>>;
+  create(body: WholeBody, options?: CallOptions): APIPromise<WithRequestId<ChatCompletion>>;
   /** The answer as it is generated: iterate the chunks; `abort()` or the signal ends it. */
-  create(body: StreamingBody, options?: CallOptions): Promise<EventStream<ChatCompletionChunk>>;
+  create(body: StreamingBody, options?: CallOptions): APIPromise<EventStream<ChatCompletionChunk>>;
   create(
     body: CreateChatCompletionBody,
     options?: CallOptions,
-  ): Promise<WithRequestId<ChatCompletion> | EventStream<ChatCompletionChunk>>;
+  ): APIPromise<WithRequestId<ChatCompletion> | EventStream<ChatCompletionChunk>>;
 }
 
 export interface ChatResource {
@@ -22,21 +23,21 @@ export interface ChatResource {
 }
 
 export function chatResource(core: CoreClient): ChatResource {
-  async function create(
+  function create(
     body: CreateChatCompletionBody,
     options: CallOptions = {},
-  ): Promise<WithRequestId<ChatCompletion> | EventStream<ChatCompletionChunk>> {
+  ): APIPromise<WithRequestId<ChatCompletion> | EventStream<ChatCompletionChunk>> {
     if (body.stream !== true) return core.call('POST', '/chat/completions', { body, ...options });
     // Loaded on the first stream only: apps that never stream do not ship the SSE parser.
-    const { openEventStream } = await import('../eventStream.js');
-    return openEventStream<ChatCompletionChunk, 'POST', '/chat/completions'>(
-      core,
-      'POST',
-      '/chat/completions',
-      {
+    const opened = import('../eventStream.js').then(({ openEventStream }) =>
+      openEventStream<ChatCompletionChunk, 'POST', '/chat/completions'>(core, 'POST', '/chat/completions', {
         body,
         ...options,
-      },
+      }),
+    );
+    // A stream's body is its own to read: `asResponse()` hands over that body, unread.
+    return new APIPromise(
+      opened.then((stream) => ({ data: stream, response: stream.response, unread: () => stream.response })),
     );
   }
   return { completions: { create: create as ChatCompletions['create'] } };

@@ -1,4 +1,5 @@
 import type { CreateEmbeddingsBody, CreateEmbeddingsResponse } from '@inference-infra/types';
+import type { APIPromise } from '../apiPromise.js';
 import type { CallOptions, CoreClient } from '../internal/createCoreClient.js';
 import type { WithRequestId } from '../internal/withRequestId.js';
 
@@ -8,7 +9,7 @@ export function embeddingsResource(core: CoreClient) {
     create(
       body: CreateEmbeddingsBody,
       options: CallOptions = {},
-    ): Promise<WithRequestId<CreateEmbeddingsResponse>> {
+    ): APIPromise<WithRequestId<CreateEmbeddingsResponse>> {
       return core.call('POST', '/embeddings', { body, ...options });
     },
   };

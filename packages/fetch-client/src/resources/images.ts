@@ -1,4 +1,5 @@
 import type { GenerateImagesBody, GenerateImagesResponse } from '@inference-infra/types';
+import type { APIPromise } from '../apiPromise.js';
 import type { CallOptions, CoreClient } from '../internal/createCoreClient.js';
 import type { WithRequestId } from '../internal/withRequestId.js';
 
@@ -8,7 +9,7 @@ export function imagesResource(core: CoreClient) {
     generate(
       body: GenerateImagesBody,
       options: CallOptions = {},
-    ): Promise<WithRequestId<GenerateImagesResponse>> {
+    ): APIPromise<WithRequestId<GenerateImagesResponse>> {
       return core.call('POST', '/images/generations', { body, ...options });
     },
   };

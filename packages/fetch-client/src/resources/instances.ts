@@ -1,4 +1,5 @@
 import type { ListInstanceTypesQuery, ListInstanceTypesResponse } from '@inference-infra/types';
+import type { APIPromise } from '../apiPromise.js';
 import type { CallOptions, CoreClient } from '../internal/createCoreClient.js';
 import type { WithRequestId } from '../internal/withRequestId.js';
 
@@ -8,7 +9,7 @@ export function instancesResource(core: CoreClient) {
     listTypes(
       query: ListInstanceTypesQuery = {},
       options: CallOptions = {},
-    ): Promise<WithRequestId<ListInstanceTypesResponse>> {
+    ): APIPromise<WithRequestId<ListInstanceTypesResponse>> {
       return core.call('GET', '/api/v1/instances/types', {
         params: { query },
         ...options,

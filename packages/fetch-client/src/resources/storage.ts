@@ -1,4 +1,5 @@
 import type { ResizeVolumeBody, ResizeVolumeResponse } from '@inference-infra/types';
+import type { APIPromise } from '../apiPromise.js';
 import type { CallOptions, CoreClient } from '../internal/createCoreClient.js';
 import type { WithRequestId } from '../internal/withRequestId.js';
 
@@ -12,7 +13,7 @@ export function storageResource(core: CoreClient) {
       id: string,
       body: ResizeVolumeBody,
       options: CallOptions = {},
-    ): Promise<WithRequestId<ResizeVolumeResponse>> {
+    ): APIPromise<WithRequestId<ResizeVolumeResponse>> {
       return core.call('PATCH', '/api/v1/storage/{id}', {
         params: { path: { id } },
         body,

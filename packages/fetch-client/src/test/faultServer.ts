@@ -21,6 +21,7 @@ export type Fault =
   | 'stream-error-status-stalls'
   | 'stream-rate-limited-event'
   | 'echo-key'
+  | 'rate-limit-headers'
   | 'ok';
 
 const instanceTypes = {
@@ -152,6 +153,17 @@ export async function startFaultServer() {
         // A careless server that repeats the credentials it was sent, in the body and in a header.
         return sendJson(res, 401, errorBody('authentication_error', `Invalid key: ${authorization}`), {
           'www-authenticate': authorization,
+        });
+      case 'rate-limit-headers':
+        // A success that says how much of the quota is left, as OpenAI-style gateways do.
+        return sendJson(res, 200, instanceTypes, {
+          'x-ratelimit-limit-requests': '600',
+          'x-ratelimit-remaining-requests': '599',
+          'x-ratelimit-reset-requests': '100ms',
+          'x-ratelimit-limit-tokens': '150000',
+          'x-ratelimit-remaining-tokens': '149984',
+          'x-ratelimit-reset-tokens': '6m0s',
+          'retry-after': '2',
         });
       default:
         return sendJson(res, 200, instanceTypes);
