@@ -152,7 +152,7 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
         await pause(waitMs);
         continue;
       }
-      logResponse(response, where, attemptStarted);
+      await logResponse(response, where, attemptStarted);
       const { status } = response;
       if (
         isRetryableStatus(status) &&
@@ -183,22 +183,20 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
     const body = request.body ? await request.clone().text() : undefined;
     log('debug', `→ ${where}`, { headers: Object.fromEntries(request.headers), body });
   }
-  function logResponse(response: Response, where: string, attemptStarted: number) {
+  async function logResponse(response: Response, where: string, attemptStarted: number) {
     if (!debugging) return;
     const line = `← ${where}: ${response.status} in ${Date.now() - attemptStarted} ms`;
     const headers = Object.fromEntries(response.headers);
-    // A stream's body is its reader's; a JSON body is read from a copy, without holding the answer back.
-    if (!response.body || headers['content-type']?.includes('event-stream')) {
-      log('debug', line, { headers });
-      return;
-    }
-    response
-      .clone()
-      .text()
-      .then(
-        (body) => log('debug', line, { headers, body }),
-        () => log('debug', line, { headers, body: '(not read: the answer failed)' }),
-      );
+    // A stream's body is its reader's. A JSON body is read from a copy, within the attempt's timeout, before the
+    // answer goes on: so its line comes before the call's, and a body that never ends times out as it would unlogged.
+    const body =
+      !response.body || headers['content-type']?.includes('event-stream')
+        ? undefined
+        : await response
+            .clone()
+            .text()
+            .catch(() => '(not read: the answer failed)');
+    log('debug', line, { headers, body });
   }
 
   return { fetch: callFetch, settle, failure };
