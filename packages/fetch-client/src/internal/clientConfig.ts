@@ -8,6 +8,11 @@ export interface ClientOptions {
    * a keyless client, for an app's own route that adds the key on its server: no `Authorization` header is sent.
    */
   apiKey?: string | null;
+  /**
+   * Allow a key in a browser page (`window` and `document` present), where anyone who loads the page can read it.
+   * Off: creating such a client throws. Not needed for `apiKey: null`.
+   */
+  dangerouslyAllowBrowser?: boolean;
   /** What to log: `off` (default), `error`, `warn`, `info` or `debug`. Default: `INFERENCE_INFRA_LOG`. */
   logLevel?: LogLevel;
   /** Where log lines go. Default: `console`. */
@@ -109,6 +114,12 @@ export function checkedWholeNumber(
 /** What a header can carry: printable ASCII. A pasted line break would otherwise surface in a runtime's error text. */
 const headerSafe = /^[\x21-\x7e]+$/;
 
+/** A browser page, where code and its constants are readable by whoever loads it (a worker has no `document`). */
+function inBrowserPage() {
+  const page = globalThis as { window?: unknown; document?: unknown };
+  return page.window !== undefined && page.document !== undefined;
+}
+
 export function resolveConfig(options: ClientOptions): ResolvedConfig {
   const apiKey = options.apiKey === null ? undefined : (options.apiKey ?? env('INFERENCE_INFRA_API_KEY'));
   if (options.apiKey !== null && !apiKey) {
@@ -116,6 +127,13 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
       'apiKey is missing: pass createClient({ apiKey }) or set INFERENCE_INFRA_API_KEY. ' +
         'Keys are created in the dashboard (Keys page, API Keys tab). ' +
         'For your own route that adds the key on its server, pass apiKey: null.',
+    );
+  }
+  if (apiKey && inBrowserPage() && !options.dangerouslyAllowBrowser) {
+    throw new ClientConfigError(
+      'An API key in a browser page can be read by anyone who loads the page. Keep the key on your server: ' +
+        "call the API from there, or send the browser's calls through a route of yours with createClient({ apiKey: null }). " +
+        'Pass dangerouslyAllowBrowser: true only if every user of this page may hold the key.',
     );
   }
   if (apiKey !== undefined && !headerSafe.test(apiKey)) {
