@@ -4,8 +4,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { InferenceInfraProvider } from './InferenceInfraProvider.js';
 import { useInferenceInfraClient } from './useInferenceInfraClient.js';
 
-const providedClient = createClient({ apiKey: 'ii_live_provided', platformUrl: 'http://127.0.0.1:9' });
-const ownClient = createClient({ apiKey: 'ii_live_own', platformUrl: 'http://127.0.0.1:9' });
+const providedClient = createClient({
+  apiKey: 'ii_live_provided',
+  platformUrl: 'http://127.0.0.1:9',
+  dangerouslyAllowBrowser: true,
+});
+const ownClient = createClient({
+  apiKey: 'ii_live_own',
+  platformUrl: 'http://127.0.0.1:9',
+  dangerouslyAllowBrowser: true,
+});
 
 describe('useInferenceInfraClient', () => {
   const wrapper = ({ children }: { children: React.ReactNode }) => (

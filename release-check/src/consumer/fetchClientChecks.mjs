@@ -96,7 +96,8 @@ async function typedErrors(client) {
  * @param {{ baseUrl: string, platformUrl: string, apiKey: string }} addresses
  */
 export async function runFetchClientChecks({ baseUrl, platformUrl, apiKey }) {
-  const client = createClient({ apiKey, baseUrl, platformUrl, maxRetries: 0 });
+  // The Chromium cell runs this in a page: a throwaway key for the local mock is the case the flag exists for.
+  const client = createClient({ apiKey, baseUrl, platformUrl, maxRetries: 0, dangerouslyAllowBrowser: true });
   const results = { runtime: describeRuntime() };
   for (const [name, check] of Object.entries({ plainCall, streamWithAbort, paging, typedErrors })) {
     try {

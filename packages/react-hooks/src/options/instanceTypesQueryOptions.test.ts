@@ -8,7 +8,11 @@ const apiKey = 'ii_live_options0123456789';
 
 describe('instanceTypesQueryOptions', () => {
   it('prefetches outside React, into the key the hook reads', async () => {
-    const client = createClient({ apiKey, platformUrl: inject('mockPlatformUrl') });
+    const client = createClient({
+      apiKey,
+      platformUrl: inject('mockPlatformUrl'),
+      dangerouslyAllowBrowser: true,
+    });
     const queryClient = new QueryClient();
     await queryClient.prefetchQuery(instanceTypesQueryOptions(client, { region: 'us-east-1' }));
     const cached = queryClient.getQueryData(inferenceInfraKeys.instanceTypes.list({ region: 'us-east-1' }));
@@ -26,7 +30,12 @@ describe('instanceTypesQueryOptions', () => {
           reject(signal.reason);
         });
       });
-    const client = createClient({ apiKey, platformUrl: inject('mockPlatformUrl'), fetch: hangingFetch });
+    const client = createClient({
+      apiKey,
+      platformUrl: inject('mockPlatformUrl'),
+      fetch: hangingFetch,
+      dangerouslyAllowBrowser: true,
+    });
     const queryClient = new QueryClient();
     const options = instanceTypesQueryOptions(client);
     void queryClient.fetchQuery(options).catch(() => undefined);

@@ -28,6 +28,8 @@ export interface HookTestSetup {
 export function setUpHooks(options: ValidatingClientOptions = {}): HookTestSetup {
   const fetchSpy = vi.fn(globalThis.fetch);
   const client: InferenceInfraClient = createClient({
+    // happy-dom is a browser: a test key against the local mock is the deliberate exception the flag names.
+    dangerouslyAllowBrowser: true,
     apiKey,
     baseUrl: inject('mockBaseUrl'),
     platformUrl: inject('mockPlatformUrl'),
