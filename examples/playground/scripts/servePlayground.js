@@ -1,11 +1,26 @@
 #!/usr/bin/env node
-// Serves the built playground (dist/) on 127.0.0.1. It talks to the mock of `pnpm start` (4010 and 4011) unless the
-// page address says otherwise: http://127.0.0.1:4013/?baseUrl=...&platformUrl=...
+// Serves the built playground (dist/) on 127.0.0.1, with its own API route that holds the key: the page talks only to
+// this server, which passes its requests on to the mock of `pnpm start` (4010 and 4011) or to the addresses given.
+//   node scripts/servePlayground.js [--port 4013] [--base-url http://127.0.0.1:4010/v1] [--platform-url http://127.0.0.1:4011]
+// The key comes from INFERENCE_INFRA_API_KEY (the mock accepts the default, ii_live_mock).
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { serveBuiltSite } from '@inference-infra/test-kit/serveBuiltSite';
+import { createApiRoute } from './apiRoute.js';
 
-const { values } = parseArgs({ options: { port: { type: 'string', default: '4013' } } });
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '4013' },
+    'base-url': {
+      type: 'string',
+      default: process.env.INFERENCE_INFRA_BASE_URL ?? 'http://127.0.0.1:4010/v1',
+    },
+    'platform-url': {
+      type: 'string',
+      default: process.env.INFERENCE_INFRA_PLATFORM_URL ?? 'http://127.0.0.1:4011',
+    },
+  },
+});
 
 await serveBuiltSite({
   rootDir: fileURLToPath(new URL('../dist', import.meta.url)),
@@ -13,4 +28,9 @@ await serveBuiltSite({
   title: 'Playground',
   missingMessage:
     'examples/playground/dist is missing: run `pnpm --filter @inference-infra/playground build` first.',
+  route: createApiRoute({
+    baseUrl: values['base-url'],
+    platformUrl: values['platform-url'],
+    apiKey: process.env.INFERENCE_INFRA_API_KEY ?? 'ii_live_mock',
+  }),
 });

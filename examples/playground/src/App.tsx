@@ -13,6 +13,10 @@ export function App({ settings }: { settings: ApiSettings }) {
         <p className="addresses">
           inference <code>{settings.baseUrl}</code> · platform <code>{settings.platformUrl}</code>
         </p>
+        <p className="key-note">
+          No API key is in this page: it calls its own server, which adds the key and passes each request on.
+          That is how an app keeps a key out of browsers.
+        </p>
       </header>
       <div className="grid">
         <InstanceTypesTable />

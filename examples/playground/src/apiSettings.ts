@@ -1,23 +1,10 @@
-/** Where the page sends its requests. The mock of `pnpm start` by default; a test points it at its own servers. */
+/** Where the page sends its requests: its own server's API route, which holds the key (scripts/apiRoute.js). */
 export interface ApiSettings {
-  apiKey: string;
   baseUrl: string;
   platformUrl: string;
 }
 
-const mockDefaults: ApiSettings = {
-  // Any bearer key works against the mock; never put a real key in a page address.
-  apiKey: 'ii_live_mock',
-  baseUrl: 'http://127.0.0.1:4010/v1',
-  platformUrl: 'http://127.0.0.1:4011',
-};
-
-/** Reads `?baseUrl=...&platformUrl=...&apiKey=...` from the page address, each falling back to the mock's. */
-export function apiSettingsFrom(search: string): ApiSettings {
-  const params = new URLSearchParams(search);
-  return {
-    apiKey: params.get('apiKey') || mockDefaults.apiKey,
-    baseUrl: params.get('baseUrl') || mockDefaults.baseUrl,
-    platformUrl: params.get('platformUrl') || mockDefaults.platformUrl,
-  };
+/** The page's own origin: `/v1/...` for inference, `/api/...` for the platform, both passed on with the key. */
+export function apiSettingsFor(origin: string): ApiSettings {
+  return { baseUrl: `${origin}/v1`, platformUrl: origin };
 }

@@ -4,14 +4,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { apiSettingsFrom } from './apiSettings';
+import { apiSettingsFor } from './apiSettings';
 import './styles.css';
 
-const settings = apiSettingsFrom(window.location.search);
-// The main entry validates requests against the spec, so a bad resize is refused before anything is sent. The key is
-// the local mock's throwaway one: a real app keeps its key on its own server and points a keyless client
-// (`apiKey: null`) at its own route (see the fetch-client README), which is why the flag below has to be spelt out.
-const client = createClient({ ...settings, dangerouslyAllowBrowser: true });
+const settings = apiSettingsFor(window.location.origin);
+// Keyless: the page's own server adds the key (scripts/apiRoute.js), so no key is ever in the browser. The main entry
+// validates requests against the spec, so a bad resize is refused before anything is sent.
+const client = createClient({ ...settings, apiKey: null });
 const queryClient = new QueryClient({
   // Focus changes are frequent in a demo and would refetch every table; the data here changes only on request.
   defaultOptions: { queries: { refetchOnWindowFocus: false } },

@@ -10,11 +10,12 @@ import {
 import { type StaticServer, startStaticServer } from '@inference-infra/test-kit/staticServer';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createApiRoute } from '../scripts/apiRoute.js';
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 const artifactsDir = fileURLToPath(new URL('../test-artifacts', import.meta.url));
 
-/** The key the page uses unless its address names another (see src/apiSettings.ts). */
+/** The key the page's own server holds and adds to what the page sends (scripts/apiRoute.js). */
 const pageKey = 'ii_live_mock';
 
 /** Asks the simulator directly, as the page's key, to know what the page must show. */
@@ -34,15 +35,18 @@ const problems = createPageProblems();
 /** Every request the page made, as `METHOD url`. */
 const requests: string[] = [];
 
-async function openPage(
-  context: BrowserContext,
-  search: Record<string, string>,
-  pageUrl: string,
-): Promise<Page> {
+/** Every Authorization header the page sent: there must be none, the page's server holds the key. */
+const authorizationSent: string[] = [];
+
+async function openPage(context: BrowserContext, pageUrl: string): Promise<Page> {
   const page = await context.newPage();
   recordPageProblems(page, problems);
-  page.on('request', (request) => requests.push(`${request.method()} ${request.url()}`));
-  await page.goto(`${pageUrl}?${new URLSearchParams(search)}`);
+  page.on('request', (request) => {
+    requests.push(`${request.method()} ${request.url()}`);
+    const authorization = request.headers().authorization;
+    if (authorization !== undefined) authorizationSent.push(`${request.url()}: ${authorization}`);
+  });
+  await page.goto(pageUrl);
   return page;
 }
 
@@ -67,16 +71,20 @@ describe('the playground (dist/ in headless Chromium, on the simulator)', () => 
         'examples/playground/dist/index.html is missing: run `pnpm --filter @inference-infra/playground build` first.',
       );
     }
-    server = await startStaticServer({ rootDir: distDir });
+    // As `pnpm start` serves it: the built page, and its own API route that adds the key on the way to the simulator.
+    server = await startStaticServer({
+      rootDir: distDir,
+      route: createApiRoute({
+        baseUrl: inject('mockBaseUrl'),
+        platformUrl: inject('mockPlatformUrl'),
+        apiKey: pageKey,
+      }),
+    });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     // Requests past loopback are aborted: a regression is reported by the last test, never sent anywhere.
     await blockRequestsPastLoopback(context, problems);
-    page = await openPage(
-      context,
-      { baseUrl: inject('mockBaseUrl'), platformUrl: inject('mockPlatformUrl') },
-      server.url,
-    );
+    page = await openPage(context, server.url);
     await tableRows().first().waitFor();
   });
 
@@ -205,11 +213,7 @@ describe('the playground (dist/ in headless Chromium, on the simulator)', () => 
   });
 
   it('remembers the resize: a new page sees 500 GB taken, so 500 again is a 409 and 600 succeeds', async () => {
-    const again = await openPage(
-      context,
-      { baseUrl: inject('mockBaseUrl'), platformUrl: inject('mockPlatformUrl') },
-      server?.url ?? '',
-    );
+    const again = await openPage(context, server?.url ?? '');
     const resize = again.getByRole('region', { name: 'Resize a volume' });
     await resize.getByLabel('New size (GB)').fill('500');
     await resize.getByRole('button', { name: 'Resize' }).click();
@@ -222,12 +226,12 @@ describe('the playground (dist/ in headless Chromium, on the simulator)', () => 
     await again.close();
   });
 
-  it('made no request past 127.0.0.1, had no failed request or console error but the 409 asked for', () => {
+  it('made no request past 127.0.0.1, sent no key, had no failed request or console error but the 409 asked for', () => {
     expect([...problems.requestsPastLoopback]).toEqual([]);
+    expect(requests.length).toBeGreaterThan(20);
+    expect(authorizationSent).toEqual([]);
     // The one refusal asked for: the second 500 GB resize.
-    expect(problems.failedRequests).toEqual([
-      `${inject('mockPlatformUrl')}/api/v1/storage/vol_training: HTTP 409`,
-    ]);
+    expect(problems.failedRequests).toEqual([`${server?.url}api/v1/storage/vol_training: HTTP 409`]);
     // Chromium logs every failed status; the 409 above is the only one.
     expect(problems.consoleErrors).toEqual([
       'Failed to load resource: the server responded with a status of 409 (Conflict)',

@@ -11,9 +11,10 @@ import { startStaticServer } from './staticServer.js';
  * @param {string} options.port The `--port` value as given on the command line; 0 picks a free port.
  * @param {string} options.title Printed before the address, e.g. `Playground`.
  * @param {string} options.missingMessage Printed when index.html is missing: which build to run first.
+ * @param {import('./staticServer.js').RouteHandler} [options.route] Requests the site's server answers itself.
  * @returns {Promise<void>}
  */
-export async function serveBuiltSite({ rootDir, port: portText, title, missingMessage }) {
+export async function serveBuiltSite({ rootDir, port: portText, title, missingMessage, route }) {
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`--port must be a whole number from 0 to 65535 (got "${portText}")`);
@@ -24,7 +25,7 @@ export async function serveBuiltSite({ rootDir, port: portText, title, missingMe
     process.exit(1);
   }
 
-  const server = await startStaticServer({ rootDir, port });
+  const server = await startStaticServer({ rootDir, port, ...(route ? { route } : {}) });
   console.log(`${title}: ${server.url}`);
 
   for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {

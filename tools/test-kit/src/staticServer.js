@@ -43,13 +43,20 @@ export function resolveRequestPath(rootDir, requestUrl) {
 }
 
 /**
- * Serves the files of `rootDir` read-only on 127.0.0.1 only: a built site is for the local machine.
- * @param {{ rootDir: string, port?: number }} options Port 0 (the default) picks a free port.
+ * Answers a request the site's own server handles itself (an API route), or returns false to let the files answer.
+ * @typedef {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => Promise<boolean>} RouteHandler
+ */
+
+/**
+ * Serves the files of `rootDir` read-only on 127.0.0.1 only: a built site is for the local machine. `route`, when
+ * given, sees every request first (the playground's key-holding API route).
+ * @param {{ rootDir: string, port?: number, route?: RouteHandler }} options Port 0 (the default) picks a free port.
  * @returns {Promise<StaticServer>}
  */
-export function startStaticServer({ rootDir, port = 0 }) {
+export function startStaticServer({ rootDir, port = 0, route }) {
   const root = resolve(rootDir);
   const server = createServer(async (request, response) => {
+    if (route && (await route(request, response))) return;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
