@@ -24,8 +24,10 @@ export { mutationRetry, shouldRetryQuery } from './retryPolicy.js';
 export type {
   ClientOption,
   InferenceInfraHookError,
+  InfiniteQueryHookOptions,
   MutationHookOptions,
   QueryHookOptions,
+  SuspenseQueryHookOptions,
 } from './types.js';
 export { useBillingTransactions } from './useBillingTransactions.js';
 export { useChatCompletion } from './useChatCompletion.js';

@@ -6,7 +6,14 @@ import type {
   InferenceInfraClient,
   RequestValidationError,
 } from '@inference-infra/fetch-client';
-import type { QueryKey, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query';
+import type {
+  InfiniteData,
+  QueryKey,
+  UseInfiniteQueryOptions,
+  UseMutationOptions,
+  UseQueryOptions,
+  UseSuspenseQueryOptions,
+} from '@tanstack/react-query';
 
 /**
  * What a hook's `error` can be: the typed errors of the fetch client, so `instanceof` narrows to the detail
@@ -36,11 +43,36 @@ export type QueryHookOptions<TQueryFnData, TQueryKey extends QueryKey> = ClientO
   >;
 
 /**
- * TanStack options a mutation hook passes through. `onSuccess` is left out because the builders use it to update
- * the cache; per-call `mutate(variables, { onSuccess })` callbacks still run, after the cache is updated.
+ * TanStack options a suspense query hook passes through: those of `QueryHookOptions` less what TanStack's
+ * `UseSuspenseQueryOptions` itself forbids (`enabled`, `placeholderData`, `throwOnError`).
+ */
+export type SuspenseQueryHookOptions<TQueryFnData, TQueryKey extends QueryKey> = ClientOption &
+  Omit<
+    UseSuspenseQueryOptions<TQueryFnData, InferenceInfraHookError, TQueryFnData, TQueryKey>,
+    'queryKey' | 'queryFn' | 'select'
+  >;
+
+/**
+ * TanStack options an infinite query hook passes through. The paging (`initialPageParam`, `getNextPageParam`,
+ * `getPreviousPageParam`) belongs to the builder with the key and the query function: it follows the client's paging
+ * rule, and a page parameter of another shape would not match the pages cached under the key.
+ */
+export type InfiniteQueryHookOptions<TQueryFnData, TQueryKey extends QueryKey, TPageParam> = ClientOption &
+  Omit<
+    UseInfiniteQueryOptions<
+      TQueryFnData,
+      InferenceInfraHookError,
+      InfiniteData<TQueryFnData, TPageParam>,
+      TQueryKey,
+      TPageParam
+    >,
+    'queryKey' | 'queryFn' | 'select' | 'initialPageParam' | 'getNextPageParam' | 'getPreviousPageParam'
+  >;
+
+/**
+ * TanStack options a mutation hook passes through, callbacks included (`onMutate`, `onSuccess`, `onError`,
+ * `onSettled`). Where the builder has an `onSuccess` of its own (the cache update of `useResizeVolume`), the hook's
+ * runs after it, and per-call `mutate(variables, { onSuccess })` callbacks after both.
  */
 export type MutationHookOptions<TData, TVariables> = ClientOption &
-  Omit<
-    UseMutationOptions<TData, InferenceInfraHookError, TVariables>,
-    'mutationFn' | 'mutationKey' | 'onSuccess'
-  >;
+  Omit<UseMutationOptions<TData, InferenceInfraHookError, TVariables>, 'mutationFn' | 'mutationKey'>;

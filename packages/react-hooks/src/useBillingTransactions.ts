@@ -1,5 +1,6 @@
 import type { ListBillingTransactionsQuery, ListBillingTransactionsResponse } from '@inference-infra/types';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { passThrough } from './internal/passThrough.js';
 import { billingTransactionsQueryOptions } from './options/billingTransactionsQueryOptions.js';
 import type { inferenceInfraKeys } from './queryKeys.js';
 import type { InferenceInfraHookError, QueryHookOptions } from './types.js';
@@ -16,5 +17,8 @@ export function useBillingTransactions(
     ReturnType<typeof inferenceInfraKeys.billing.page>
   > = {},
 ): UseQueryResult<ListBillingTransactionsResponse, InferenceInfraHookError> {
-  return useQuery({ ...billingTransactionsQueryOptions(useInferenceInfraClient(client), query), ...options });
+  return useQuery({
+    ...billingTransactionsQueryOptions(useInferenceInfraClient(client), query),
+    ...passThrough(options),
+  });
 }

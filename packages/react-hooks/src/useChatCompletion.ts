@@ -1,6 +1,7 @@
 import type { WithRequestId } from '@inference-infra/fetch-client';
 import type { ChatCompletion } from '@inference-infra/types';
 import { type UseMutationResult, useMutation } from '@tanstack/react-query';
+import { passThrough } from './internal/passThrough.js';
 import {
   type ChatCompletionVariables,
   chatCompletionMutationOptions,
@@ -17,5 +18,8 @@ export function useChatCompletion({
   InferenceInfraHookError,
   ChatCompletionVariables
 > {
-  return useMutation({ ...chatCompletionMutationOptions(useInferenceInfraClient(client)), ...options });
+  return useMutation({
+    ...chatCompletionMutationOptions(useInferenceInfraClient(client)),
+    ...passThrough(options),
+  });
 }

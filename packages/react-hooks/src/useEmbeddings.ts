@@ -1,6 +1,7 @@
 import type { WithRequestId } from '@inference-infra/fetch-client';
 import type { CreateEmbeddingsBody, CreateEmbeddingsResponse } from '@inference-infra/types';
 import { type UseMutationResult, useMutation } from '@tanstack/react-query';
+import { passThrough } from './internal/passThrough.js';
 import { embeddingsMutationOptions } from './options/embeddingsMutationOptions.js';
 import type { InferenceInfraHookError, MutationHookOptions } from './types.js';
 import { useInferenceInfraClient } from './useInferenceInfraClient.js';
@@ -17,5 +18,8 @@ export function useEmbeddings({
   InferenceInfraHookError,
   CreateEmbeddingsBody
 > {
-  return useMutation({ ...embeddingsMutationOptions(useInferenceInfraClient(client)), ...options });
+  return useMutation({
+    ...embeddingsMutationOptions(useInferenceInfraClient(client)),
+    ...passThrough(options),
+  });
 }

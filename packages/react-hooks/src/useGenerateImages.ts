@@ -1,6 +1,7 @@
 import type { WithRequestId } from '@inference-infra/fetch-client';
 import type { GenerateImagesBody, GenerateImagesResponse } from '@inference-infra/types';
 import { type UseMutationResult, useMutation } from '@tanstack/react-query';
+import { passThrough } from './internal/passThrough.js';
 import { generateImagesMutationOptions } from './options/generateImagesMutationOptions.js';
 import type { InferenceInfraHookError, MutationHookOptions } from './types.js';
 import { useInferenceInfraClient } from './useInferenceInfraClient.js';
@@ -14,5 +15,8 @@ export function useGenerateImages({
   InferenceInfraHookError,
   GenerateImagesBody
 > {
-  return useMutation({ ...generateImagesMutationOptions(useInferenceInfraClient(client)), ...options });
+  return useMutation({
+    ...generateImagesMutationOptions(useInferenceInfraClient(client)),
+    ...passThrough(options),
+  });
 }

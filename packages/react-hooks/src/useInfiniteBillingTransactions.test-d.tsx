@@ -24,4 +24,18 @@ describe('billing hooks follow the spec', () => {
     // @ts-expect-error the infinite list sets the offset of each page itself
     useInfiniteBillingTransactions({ offset: 10 });
   });
+
+  it('let the infinite list take the options of useBillingTransactions, and maxPages', () => {
+    useInfiniteBillingTransactions({ limit: 50 }, { enabled: false, staleTime: 60_000, retry: undefined });
+    useInfiniteBillingTransactions(
+      {},
+      { maxPages: 3, refetchOnWindowFocus: false, meta: { screen: 'billing' } },
+    );
+    // @ts-expect-error the page parameter is the offset the builder derives from the client's paging rule
+    useInfiniteBillingTransactions({}, { getNextPageParam: () => 0 });
+    // @ts-expect-error the first offset is the builder's: 0
+    useInfiniteBillingTransactions({}, { initialPageParam: 10 });
+    // @ts-expect-error for select, spread billingTransactionsInfiniteQueryOptions into useInfiniteQuery
+    useInfiniteBillingTransactions({}, { select: (data) => data.pages });
+  });
 });

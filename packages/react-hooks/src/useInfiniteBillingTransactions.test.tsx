@@ -38,4 +38,27 @@ describe('useInfiniteBillingTransactions', () => {
     expect(page?.meta).toMatchObject({ hasMore: false, total: page?.data.length });
     expect(result.current.hasNextPage).toBe(false);
   });
+
+  it('passes TanStack options through: maxPages keeps only the last pages loaded', async () => {
+    const { wrapper } = setUpHooks({ apiKey: 'ii_live_infinitemaxpages' });
+    const { result } = renderHook(() => useInfiniteBillingTransactions({ limit: 100 }, { maxPages: 2 }), {
+      wrapper,
+    });
+    // Read `data` before paging: TanStack re-renders only for the result properties that were read.
+    await waitFor(() => expect(result.current.data?.pageParams).toEqual([0]));
+    await act(() => result.current.fetchNextPage());
+    await waitFor(() => expect(result.current.data?.pageParams).toEqual([0, 100]));
+    await act(() => result.current.fetchNextPage());
+    // A third page in, the first is dropped.
+    await waitFor(() => expect(result.current.data?.pageParams).toEqual([100, 200]));
+    expect(result.current.data?.pages.map((page) => page.data.length)).toEqual([100, 100]);
+  });
+
+  it('passes TanStack options through: enabled false sends nothing', async () => {
+    const { wrapper, fetchSpy } = setUpHooks();
+    const { result } = renderHook(() => useInfiniteBillingTransactions({}, { enabled: false }), { wrapper });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(result.current.fetchStatus).toBe('idle');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
 });

@@ -1,8 +1,9 @@
 import type { ListBillingTransactionsResponse } from '@inference-infra/types';
 import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
+import { passThrough } from './internal/passThrough.js';
 import { billingTransactionsInfiniteQueryOptions } from './options/billingTransactionsInfiniteQueryOptions.js';
-import type { BillingTransactionsPagingQuery } from './queryKeys.js';
-import type { ClientOption, InferenceInfraHookError } from './types.js';
+import type { BillingTransactionsPagingQuery, inferenceInfraKeys } from './queryKeys.js';
+import type { InferenceInfraHookError, InfiniteQueryHookOptions } from './types.js';
 import { useInferenceInfraClient } from './useInferenceInfraClient.js';
 
 /**
@@ -11,7 +12,17 @@ import { useInferenceInfraClient } from './useInferenceInfraClient.js';
  */
 export function useInfiniteBillingTransactions(
   query: BillingTransactionsPagingQuery = {},
-  { client }: ClientOption = {},
+  {
+    client,
+    ...options
+  }: InfiniteQueryHookOptions<
+    ListBillingTransactionsResponse,
+    ReturnType<typeof inferenceInfraKeys.billing.infinite>,
+    number
+  > = {},
 ): UseInfiniteQueryResult<InfiniteData<ListBillingTransactionsResponse, number>, InferenceInfraHookError> {
-  return useInfiniteQuery(billingTransactionsInfiniteQueryOptions(useInferenceInfraClient(client), query));
+  return useInfiniteQuery({
+    ...billingTransactionsInfiniteQueryOptions(useInferenceInfraClient(client), query),
+    ...passThrough(options),
+  });
 }

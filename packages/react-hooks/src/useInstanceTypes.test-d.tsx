@@ -43,4 +43,20 @@ describe('instance type hooks follow the spec', () => {
     const cheapest = useQuery({ ...options, select: (answer) => answer.data[0]?.hourly_rate });
     expectTypeOf(cheapest.data).toEqualTypeOf<number | undefined>();
   });
+
+  it('let the suspense variant take the options of useInstanceTypes that suspense allows', () => {
+    useSuspenseInstanceTypes(
+      {},
+      { staleTime: 60_000, gcTime: 0, retry: undefined, meta: { screen: 'pricing' } },
+    );
+    useSuspenseInstanceTypes({}, { client, refetchOnWindowFocus: false, structuralSharing: false });
+    // @ts-expect-error a suspense query always runs: TanStack's UseSuspenseQueryOptions has no enabled
+    useSuspenseInstanceTypes({}, { enabled: false });
+    // @ts-expect-error a suspense query has data before it renders, so there is nothing to hold a placeholder
+    useSuspenseInstanceTypes({}, { placeholderData: undefined as never });
+    // @ts-expect-error errors of a suspense query go to the error boundary: TanStack forbids throwOnError here
+    useSuspenseInstanceTypes({}, { throwOnError: false });
+    // @ts-expect-error the key and the query function come from the builder
+    useSuspenseInstanceTypes({}, { queryFn: async () => ({ data: [] }) });
+  });
 });

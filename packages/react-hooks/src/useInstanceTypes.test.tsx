@@ -97,4 +97,33 @@ describe('useInstanceTypes', () => {
     expect(result.current.fetchStatus).toBe('idle');
     expect(fetchSpy).not.toHaveBeenCalled();
   });
+
+  it("keeps the package's retry rule when given retry: undefined, rather than TanStack's 3 retries", async () => {
+    const { wrapper, client, fetchSpy } = setUpHooks();
+    client.use({
+      onRequest({ request }) {
+        request.headers.delete('authorization');
+        return request;
+      },
+    });
+    const { result } = renderHook(() => useInstanceTypes({}, { retry: undefined }), { wrapper });
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(result.current.error).toBeInstanceOf(AuthenticationError);
+    expect(result.current.failureCount).toBe(1);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('still takes an explicit retry over the package rule', async () => {
+    const { wrapper, client, fetchSpy } = setUpHooks();
+    client.use({
+      onRequest({ request }) {
+        request.headers.delete('authorization');
+        return request;
+      },
+    });
+    const { result } = renderHook(() => useInstanceTypes({}, { retry: 1, retryDelay: 0 }), { wrapper });
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(result.current.failureCount).toBe(2);
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
 });

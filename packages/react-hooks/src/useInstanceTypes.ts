@@ -1,5 +1,6 @@
 import type { ListInstanceTypesQuery, ListInstanceTypesResponse } from '@inference-infra/types';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { passThrough } from './internal/passThrough.js';
 import { instanceTypesQueryOptions } from './options/instanceTypesQueryOptions.js';
 import type { inferenceInfraKeys } from './queryKeys.js';
 import type { InferenceInfraHookError, QueryHookOptions } from './types.js';
@@ -16,5 +17,8 @@ export function useInstanceTypes(
     ReturnType<typeof inferenceInfraKeys.instanceTypes.list>
   > = {},
 ): UseQueryResult<ListInstanceTypesResponse, InferenceInfraHookError> {
-  return useQuery({ ...instanceTypesQueryOptions(useInferenceInfraClient(client), query), ...options });
+  return useQuery({
+    ...instanceTypesQueryOptions(useInferenceInfraClient(client), query),
+    ...passThrough(options),
+  });
 }

@@ -1,5 +1,6 @@
 import type { PersistentVolume } from '@inference-infra/types';
 import { describe, expectTypeOf, it } from 'vitest';
+import type { ResizeVolumeVariables } from './options/resizeVolumeMutationOptions.js';
 import type { InferenceInfraHookError } from './types.js';
 import { useChatCompletion } from './useChatCompletion.js';
 import { useEmbeddings } from './useEmbeddings.js';
@@ -30,7 +31,41 @@ describe('mutation hooks follow the spec', () => {
     useChatCompletion().mutate({ model: 'm', messages: [], stream: true });
     // @ts-expect-error response_format is url or b64_json
     useGenerateImages().mutate({ model: 'm', prompt: 'p', response_format: 'png' });
-    // @ts-expect-error onSuccess is taken by the cache update; use mutate(variables, { onSuccess })
-    useResizeVolume({ onSuccess: () => undefined });
+  });
+
+  it('take the lifecycle callbacks, typed with the answer, the variables and the error', () => {
+    useResizeVolume({
+      onMutate: (variables) => {
+        expectTypeOf(variables).toEqualTypeOf<ResizeVolumeVariables>();
+        return { previous: 100 };
+      },
+      onSuccess: (data, variables) => {
+        expectTypeOf(data.data).toEqualTypeOf<PersistentVolume>();
+        expectTypeOf(variables.size_gb).toBeNumber();
+      },
+      onError: (error) => expectTypeOf(error).toEqualTypeOf<InferenceInfraHookError>(),
+      onSettled: (data, error) => {
+        expectTypeOf(data?.data).toEqualTypeOf<PersistentVolume | undefined>();
+        expectTypeOf(error).toEqualTypeOf<InferenceInfraHookError | null>();
+      },
+    });
+    useChatCompletion({
+      onSuccess: (data) => expectTypeOf(data.requestId).toEqualTypeOf<string | null>(),
+      onError: (error) => expectTypeOf(error).toEqualTypeOf<InferenceInfraHookError>(),
+    });
+    useEmbeddings({
+      onMutate: (variables) => expectTypeOf(variables.model).toBeString(),
+      onSettled: () => undefined,
+    });
+    useGenerateImages({ onSuccess: (data) => expectTypeOf(data.data).toBeArray(), retry: undefined });
+  });
+
+  it('keep the mutation function and key to the builder', () => {
+    // @ts-expect-error the request is the builder's; a hook with another mutationFn would be another operation
+    useChatCompletion({ mutationFn: async () => undefined });
+    // @ts-expect-error the key is the builder's, so useIsMutating({ mutationKey }) finds the hook's mutations
+    useResizeVolume({ mutationKey: ['x'] });
+    // @ts-expect-error onMutate is given the variables of the operation, not any value
+    useEmbeddings({ onMutate: (variables: { prompt: string }) => variables });
   });
 });
