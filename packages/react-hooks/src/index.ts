@@ -12,6 +12,10 @@ export {
   type ChatCompletionVariables,
   chatCompletionMutationOptions,
 } from './options/chatCompletionMutationOptions.js';
+export {
+  type ChatStreamRefetchMode,
+  chatCompletionStreamQueryOptions,
+} from './options/chatCompletionStreamQueryOptions.js';
 export { embeddingsMutationOptions } from './options/embeddingsMutationOptions.js';
 export { generateImagesMutationOptions } from './options/generateImagesMutationOptions.js';
 export { instanceTypesQueryOptions } from './options/instanceTypesQueryOptions.js';
@@ -19,7 +23,11 @@ export {
   type ResizeVolumeVariables,
   resizeVolumeMutationOptions,
 } from './options/resizeVolumeMutationOptions.js';
-export { type BillingTransactionsPagingQuery, inferenceInfraKeys } from './queryKeys.js';
+export {
+  type BillingTransactionsPagingQuery,
+  type ChatCompletionStreamQueryBody,
+  inferenceInfraKeys,
+} from './queryKeys.js';
 export { mutationRetry, shouldRetryQuery } from './retryPolicy.js';
 export type {
   ClientOption,
@@ -36,6 +44,10 @@ export {
   type UseChatCompletionStreamResult,
   useChatCompletionStream,
 } from './useChatCompletionStream.js';
+export {
+  type ChatCompletionStreamQueryOptions,
+  useChatCompletionStreamQuery,
+} from './useChatCompletionStreamQuery.js';
 export { useEmbeddings } from './useEmbeddings.js';
 export { useGenerateImages } from './useGenerateImages.js';
 export { useInferenceInfraClient } from './useInferenceInfraClient.js';

@@ -1,4 +1,6 @@
 import type {
+  ChatCompletionChunk,
+  CreateChatCompletionBody,
   ListBillingTransactionsQuery,
   ListBillingTransactionsResponse,
   ListInstanceTypesQuery,
@@ -46,6 +48,12 @@ export type BillingInfiniteKey = Tagged<
   readonly ['inference-infra', 'billingTransactions', 'infinite', BillingTransactionsPagingQuery],
   InfiniteData<ListBillingTransactionsResponse, number>
 >;
+/** The body of a streamed chat query: a chat request without `stream`, which the query sets itself. */
+export type ChatCompletionStreamQueryBody = Omit<CreateChatCompletionBody, 'stream'>;
+export type ChatStreamKey = Tagged<
+  readonly ['inference-infra', 'chat', 'stream', ChatCompletionStreamQueryBody],
+  ChatCompletionChunk[]
+>;
 export type VolumeKey = Tagged<readonly ['inference-infra', 'volumes', 'detail', string], PersistentVolume>;
 
 /**
@@ -85,6 +93,9 @@ export const inferenceInfraKeys = {
   },
   chat: {
     completion: [...all, 'chat', 'completion'] as const,
+    /** Where `useChatCompletionStreamQuery` caches the chunks of the answer to `body`, in order of arrival. */
+    stream: (body: ChatCompletionStreamQueryBody): ChatStreamKey =>
+      taggedWith<ChatCompletionChunk[]>()([...all, 'chat', 'stream', body]),
   },
   images: {
     generate: [...all, 'images', 'generate'] as const,
