@@ -8,6 +8,7 @@ describe('inferenceInfraKeys', () => {
     inferenceInfraKeys.billing.page({ limit: 10 }),
     inferenceInfraKeys.billing.infinite({ limit: 10 }),
     inferenceInfraKeys.volumes.detail('vol_1'),
+    inferenceInfraKeys.chat.stream({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
   ];
 
   it('puts every key under one root, then its resource', () => {
@@ -35,7 +36,7 @@ describe('inferenceInfraKeys', () => {
     expect(queryClient.getQueryState(['someone-else'])?.isInvalidated).toBe(false);
     expect(
       queryClient.getQueryCache().findAll({ predicate: (query) => query.state.isInvalidated }),
-    ).toHaveLength(4);
+    ).toHaveLength(5);
   });
 
   it('shares one cache entry between a query with undefined filters and one without them', () => {

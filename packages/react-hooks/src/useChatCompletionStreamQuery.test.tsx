@@ -10,7 +10,7 @@ const body = {
   messages: [{ role: 'user' as const, content: 'What does a volume hold?' }],
 };
 
-/** A short answer (the simulator stops at max_tokens), for tests that stream it twice. */
+/** A short answer (the simulator stops at max_tokens): a few chunks, a second or two at 200 ms an event. */
 const shortBody = { ...body, max_tokens: 6 };
 
 const textOf = (chunks: ChatCompletionChunk[] | undefined) =>
@@ -23,9 +23,9 @@ describe('useChatCompletionStreamQuery', () => {
   it('caches the chunks in order of arrival, the data growing until the stream ends', async () => {
     const { wrapper, client, queryClient, sentBody } = setUpHooks();
     // The simulator's text depends on the conversation only, so the whole answer tells what the chunks add up to.
-    const whole = (await client.chat.completions.create(body)).choices[0]?.message.content ?? '';
+    const whole = (await client.chat.completions.create(shortBody)).choices[0]?.message.content ?? '';
     expect(whole).not.toBe('');
-    const { result } = renderHook(() => useChatCompletionStreamQuery(body), { wrapper });
+    const { result } = renderHook(() => useChatCompletionStreamQuery(shortBody), { wrapper });
     const seen: string[] = [];
     await waitFor(() => {
       seen.push(textOf(result.current.data));
@@ -35,15 +35,15 @@ describe('useChatCompletionStreamQuery', () => {
     // Partial answers were in the cache before the whole one, each a beginning of the next: in order, growing.
     expect(seen.filter((text) => text.length > 0 && text !== whole).length).toBeGreaterThan(0);
     for (const [i, text] of seen.entries()) expect((seen[i + 1] ?? whole).startsWith(text)).toBe(true);
-    expect(queryClient.getQueryData(inferenceInfraKeys.chat.stream(body))).toBe(result.current.data);
+    expect(queryClient.getQueryData(inferenceInfraKeys.chat.stream(shortBody))).toBe(result.current.data);
     expect((await sentBody(1)).stream).toBe(true);
   });
 
   it('serves a second reader of the same body from the cache, without a second request', async () => {
     const { wrapper, fetchSpy } = setUpHooks();
-    const first = renderHook(() => useChatCompletionStreamQuery(body), { wrapper });
+    const first = renderHook(() => useChatCompletionStreamQuery(shortBody), { wrapper });
     await waitFor(() => expect(first.result.current.fetchStatus).toBe('idle'), wholeStream);
-    const second = renderHook(() => useChatCompletionStreamQuery(body), { wrapper });
+    const second = renderHook(() => useChatCompletionStreamQuery(shortBody), { wrapper });
     expect(second.result.current.data).toEqual(first.result.current.data);
     expect(second.result.current.fetchStatus).toBe('idle');
     expect(fetchSpy).toHaveBeenCalledTimes(1);
