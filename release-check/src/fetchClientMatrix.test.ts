@@ -11,7 +11,7 @@ import { run } from './workspace.js';
 
 /**
  * The runtime matrix of the packed fetch client: the same checks (consumer/fetchClientChecks.mjs: a plain call, a
- * stream aborted after its first chunk, paging to the end, typed errors) run by each runtime as a real process, on
+ * stream aborted after its first chunk, paging to the end, typed errors, the browser key guard) run by each runtime as a real process, on
  * the package npm installed from its tarball, against the installed mock. Each cell uses its own key, so its own
  * workspace of the simulator.
  */
@@ -26,6 +26,11 @@ const expectedChecks = {
   streamWithAbort: { chunks: 1, error: 'APIUserAbortError' },
   paging: { pages: 4, count: 317, distinct: 317, total: 317 },
   typedErrors: { refused: 'RequestValidationError', missing: 'NotFoundError 404' },
+};
+/** Servers and workers have no page, so a key is theirs to hold; a browser page refuses it without the flag. */
+const keyAllowed = { keyGuard: { keyWithoutFlag: 'created', keyless: 'created' } };
+const keyRefusedInPage = {
+  keyGuard: { keyWithoutFlag: 'ClientConfigError, naming dangerouslyAllowBrowser', keyless: 'created' },
 };
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -94,6 +99,7 @@ describe('the packed fetch client on every runtime', () => {
     expect(JSON.parse(result.stdout)).toEqual({
       runtime: `${runtimeName} ${runtime.version}`,
       ...expectedChecks,
+      ...keyAllowed,
     });
   });
 
@@ -121,7 +127,7 @@ describe('the packed fetch client on every runtime', () => {
       API_KEY: apiKey,
     });
     report(`workerd ${runtime.version}`, `setup ${setup}, run ${seconds(ranFrom)}`);
-    expect(results).toEqual({ runtime: 'Cloudflare-Workers', ...expectedChecks });
+    expect(results).toEqual({ runtime: 'Cloudflare-Workers', ...expectedChecks, ...keyAllowed });
   });
 
   it('passes the checks in headless Chromium, bundled for the browser, with no request past loopback', async () => {
@@ -139,7 +145,11 @@ describe('the packed fetch client on every runtime', () => {
     const [baseUrl = '', platformUrl = '', apiKey = ''] = addresses('chromium');
     const { results, problems, version } = await runChecksInChromium(dir, { baseUrl, platformUrl, apiKey });
     report(`Chromium ${version}`, `setup ${setup}, run ${seconds(ranFrom)}`);
-    expect(results).toEqual({ runtime: expect.stringMatching(/HeadlessChrome\/\d+/), ...expectedChecks });
+    expect(results).toEqual({
+      runtime: expect.stringMatching(/HeadlessChrome\/\d+/),
+      ...expectedChecks,
+      ...keyRefusedInPage,
+    });
     expect([...problems.requestsPastLoopback]).toEqual([]);
     expect(problems.consoleErrors.filter((text) => text.startsWith('uncaught'))).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { serveBuiltSite } from '@inference-infra/test-kit/serveBuiltSite';
 import { createApiRoute } from './apiRoute.js';
+import { createPricingRoute, firstRouteThatAnswers } from './pricingRoute.js';
 
 const { values } = parseArgs({
   options: {
@@ -22,15 +23,28 @@ const { values } = parseArgs({
   },
 });
 
+const api = {
+  baseUrl: values['base-url'],
+  platformUrl: values['platform-url'],
+  apiKey: process.env.INFERENCE_INFRA_API_KEY ?? 'ii_live_mock',
+};
+const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+const missingMessage =
+  'examples/playground/dist is missing: run `pnpm --filter @inference-infra/playground build` first.';
+// The server half of the pricing page, from the same build (vite's SSR output).
+const serverEntry = new URL('../dist-server/renderPricingPage.js', import.meta.url).href;
+/** @type {typeof import('../src/pricing/renderPricingPage.js')} */
+const { renderPricingPage } = await import(serverEntry).catch(() => {
+  throw new Error(missingMessage.replace('dist is', 'dist-server is'));
+});
+
 await serveBuiltSite({
-  rootDir: fileURLToPath(new URL('../dist', import.meta.url)),
+  rootDir: distDir,
   port: values.port,
   title: 'Playground',
-  missingMessage:
-    'examples/playground/dist is missing: run `pnpm --filter @inference-infra/playground build` first.',
-  route: createApiRoute({
-    baseUrl: values['base-url'],
-    platformUrl: values['platform-url'],
-    apiKey: process.env.INFERENCE_INFRA_API_KEY ?? 'ii_live_mock',
-  }),
+  missingMessage,
+  route: firstRouteThatAnswers([
+    createPricingRoute({ distDir, render: () => renderPricingPage(api) }),
+    createApiRoute(api),
+  ]),
 });

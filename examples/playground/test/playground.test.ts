@@ -11,8 +11,11 @@ import { type StaticServer, startStaticServer } from '@inference-infra/test-kit/
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApiRoute } from '../scripts/apiRoute.js';
+import { createPricingRoute, firstRouteThatAnswers } from '../scripts/pricingRoute.js';
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+/** The pricing page's server half, as `pnpm build` makes it (vite's SSR output), which `pnpm start` serves. */
+const pricingRenderer = new URL('../dist-server/renderPricingPage.js', import.meta.url).href;
 const artifactsDir = fileURLToPath(new URL('../test-artifacts', import.meta.url));
 
 /** The key the page's own server holds and adds to what the page sends (scripts/apiRoute.js). */
@@ -38,7 +41,11 @@ const requests: string[] = [];
 /** Every Authorization header the page sent: there must be none, the page's server holds the key. */
 const authorizationSent: string[] = [];
 
-async function openPage(context: BrowserContext, pageUrl: string): Promise<Page> {
+async function openPage(
+  context: BrowserContext,
+  pageUrl: string,
+  onDocument: (html: string) => void = () => undefined,
+): Promise<Page> {
   const page = await context.newPage();
   recordPageProblems(page, problems);
   page.on('request', (request) => {
@@ -46,7 +53,8 @@ async function openPage(context: BrowserContext, pageUrl: string): Promise<Page>
     const authorization = request.headers().authorization;
     if (authorization !== undefined) authorizationSent.push(`${request.url()}: ${authorization}`);
   });
-  await page.goto(pageUrl);
+  const document = await page.goto(pageUrl);
+  onDocument((await document?.text()) ?? '');
   return page;
 }
 
@@ -66,19 +74,23 @@ describe('the playground (dist/ in headless Chromium, on the simulator)', () => 
   const tableRows = () => section('Instance types, cheapest first').locator('tbody tr[data-id]');
 
   beforeAll(async () => {
-    if (!existsSync(`${distDir}/index.html`)) {
+    if (!existsSync(`${distDir}/index.html`) || !existsSync(new URL(pricingRenderer))) {
       throw new Error(
-        'examples/playground/dist/index.html is missing: run `pnpm --filter @inference-infra/playground build` first.',
+        'examples/playground/dist or dist-server is missing: run `pnpm --filter @inference-infra/playground build` first.',
       );
     }
-    // As `pnpm start` serves it: the built page, and its own API route that adds the key on the way to the simulator.
+    const { renderPricingPage } = (await import(
+      pricingRenderer
+    )) as typeof import('../src/pricing/renderPricingPage.js');
+    const api = { baseUrl: inject('mockBaseUrl'), platformUrl: inject('mockPlatformUrl'), apiKey: pageKey };
+    // As `pnpm start` serves it: the built pages, the server-rendered pricing page, and the API route that adds the
+    // key on the way to the simulator.
     server = await startStaticServer({
       rootDir: distDir,
-      route: createApiRoute({
-        baseUrl: inject('mockBaseUrl'),
-        platformUrl: inject('mockPlatformUrl'),
-        apiKey: pageKey,
-      }),
+      route: firstRouteThatAnswers([
+        createPricingRoute({ distDir, render: () => renderPricingPage(api) }),
+        createApiRoute(api),
+      ]),
     });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -224,6 +236,41 @@ describe('the playground (dist/ in headless Chromium, on the simulator)', () => 
     await expect.poll(() => resize.locator('output').textContent()).toMatch(/vol_training\) is now 600 GB/);
     expect(await resize.getByRole('alert').count()).toBe(0);
     await again.close();
+  });
+
+  it('server-renders the pricing page with the key on the server, and hydrates it without asking again', async () => {
+    const h100 = (await askSimulator('/api/v1/instances/types?gpu_type=H100')).data.map((type) => type.id);
+    let html = '';
+    const requestsBefore = requests.length;
+    const pricing = await openPage(context, `${server?.url}pricing`, (text) => {
+      html = text;
+    });
+    // The HTML as the server sent it already lists the prices, with the cache they came from, and no key.
+    for (const id of h100) expect(html).toContain(`data-id="${id}"`);
+    expect(html).toMatch(
+      /<script id="dehydrated-state" type="application\/json">\{"mutations":\[\],"queries":\[/,
+    );
+    expect(html).not.toContain(pageKey);
+    const list = pricing.getByRole('region', { name: 'H100 instance types, cheapest first' });
+    const ids = () =>
+      list.locator('li[data-id]').evaluateAll((items) => items.map((item) => item.getAttribute('data-id')));
+    expect(await ids()).toEqual(h100);
+    await pricing.waitForLoadState('networkidle');
+    const askedForTypes = () =>
+      requests.slice(requestsBefore).filter((request) => request.includes('/instances/types'));
+    // Hydrated from the sent cache: the browser did not fetch the list again.
+    expect(askedForTypes()).toEqual([]);
+    await screenshot(pricing, 'playground-pricing-server-rendered');
+
+    // And it is live: "Refresh" (a handler only hydration attaches) asks through the keyless API route.
+    const updatedAt = await list.locator('[data-updated-at]').getAttribute('data-updated-at');
+    await list.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(askedForTypes).toEqual([`GET ${server?.url}api/v1/instances/types?gpu_type=H100`]);
+    await expect
+      .poll(() => list.locator('[data-updated-at]').getAttribute('data-updated-at'))
+      .not.toBe(updatedAt);
+    expect(await ids()).toEqual(h100);
+    await pricing.close();
   });
 
   it('made no request past 127.0.0.1, sent no key, had no failed request or console error but the 409 asked for', () => {

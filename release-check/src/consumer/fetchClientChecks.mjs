@@ -3,6 +3,7 @@
 // (node.mjs, worker.mjs, browser.mjs) hands over the mock's addresses and reports what this returns as JSON.
 import {
   APIUserAbortError,
+  ClientConfigError,
   createClient,
   NotFoundError,
   RequestValidationError,
@@ -91,6 +92,24 @@ async function typedErrors(client) {
 }
 
 /**
+ * Keys stay out of browsers: a client with a key and without `dangerouslyAllowBrowser` is refused in a page (with a
+ * message naming the flag) and created on servers and workers; a keyless client (for an app's own route) is created
+ * everywhere. Creating a client sends nothing.
+ */
+function keyGuard(_client, { baseUrl, platformUrl, apiKey }) {
+  const create = (options) => {
+    try {
+      createClient({ baseUrl, platformUrl, ...options });
+      return 'created';
+    } catch (error) {
+      const namesTheFlag = String(error?.message).includes('dangerouslyAllowBrowser: true');
+      return `${describeError(error, ClientConfigError)}${namesTheFlag ? ', naming dangerouslyAllowBrowser' : ''}`;
+    }
+  };
+  return { keyWithoutFlag: create({ apiKey }), keyless: create({ apiKey: null }) };
+}
+
+/**
  * Runs every check against the mock at `baseUrl`/`platformUrl` with `apiKey` (its own workspace of the simulator,
  * so cells never see each other's changes). A check that throws is reported as its error, not as a crash.
  * @param {{ baseUrl: string, platformUrl: string, apiKey: string }} addresses
@@ -99,9 +118,10 @@ export async function runFetchClientChecks({ baseUrl, platformUrl, apiKey }) {
   // The Chromium cell runs this in a page: a throwaway key for the local mock is the case the flag exists for.
   const client = createClient({ apiKey, baseUrl, platformUrl, maxRetries: 0, dangerouslyAllowBrowser: true });
   const results = { runtime: describeRuntime() };
-  for (const [name, check] of Object.entries({ plainCall, streamWithAbort, paging, typedErrors })) {
+  const checks = { plainCall, streamWithAbort, paging, typedErrors, keyGuard };
+  for (const [name, check] of Object.entries(checks)) {
     try {
-      results[name] = await check(client);
+      results[name] = await check(client, { baseUrl, platformUrl, apiKey });
     } catch (error) {
       results[name] = { failed: `${error?.name}: ${error?.message}` };
     }
