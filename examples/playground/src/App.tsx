@@ -15,7 +15,8 @@ export function App({ settings }: { settings: ApiSettings }) {
         </p>
         <p className="key-note">
           No API key is in this page: it calls its own server, which adds the key and passes each request on.
-          That is how an app keeps a key out of browsers.
+          That is how an app keeps a key out of browsers. <a href="pricing">H100 prices</a> is a page rendered
+          on that server and hydrated here.
         </p>
       </header>
       <div className="grid">

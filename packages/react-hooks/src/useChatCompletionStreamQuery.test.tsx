@@ -132,4 +132,31 @@ describe('useChatCompletionStreamQuery', () => {
     expect(result.current.data?.slice(0, first.length)).toEqual(first);
     expect(textOf(result.current.data)).toBe(textOf(first).repeat(2));
   });
+
+  it("keeps the old answer in view until the new one is whole with refetchMode 'replace'", async () => {
+    const { wrapper, fetchSpy } = setUpHooks();
+    const { result } = renderHook(() => useChatCompletionStreamQuery(shortBody, { refetchMode: 'replace' }), {
+      wrapper,
+    });
+    await waitFor(
+      () => expect(result.current.isSuccess && result.current.fetchStatus === 'idle').toBe(true),
+      wholeStream,
+    );
+    const first = result.current.data ?? [];
+    const seen: Array<ChatCompletionChunk[] | undefined> = [];
+    act(() => void result.current.refetch());
+    await waitFor(() => {
+      seen.push(result.current.data);
+      expect(fetchSpy).toHaveBeenCalledTimes(2);
+      expect(result.current.fetchStatus).toBe('idle');
+    }, wholeStream);
+    // While the new answer streamed, the data was the old answer itself, never a part of the new one...
+    const whileStreaming = seen.slice(0, -1);
+    expect(whileStreaming.length).toBeGreaterThan(0);
+    expect(whileStreaming.every((data) => data === first)).toBe(true);
+    // ...then the whole new answer took its place at once: a new array of as many chunks.
+    expect(result.current.data).not.toBe(first);
+    expect(result.current.data).toHaveLength(first.length);
+    expect(textOf(result.current.data)).toBe(textOf(first));
+  });
 });
