@@ -2,6 +2,8 @@
  * The contract suite of the inference and platform API, for programmatic use. Most partners run the command
  * (`npx @inference-infra/contract-tests`); these exports let a test harness run the same checks itself.
  */
+
+export { ContractViolation, conformanceProblems } from './checks/conformance.js';
 export {
   buildChecks,
   type CheckContext,
@@ -12,8 +14,18 @@ export {
   selectChecks,
   skipReason,
 } from './checks/index.js';
-export { ContractViolation, conformanceProblems } from './conformance.js';
-export { type CoverageSummary, formatCoverage, summarizeCoverage } from './coverage.js';
+export { runCli } from './cli/runCli.js';
+export { createSchemaValidator, type SchemaValidator } from './model/schemaValidator.js';
+export { type ContractSpec, loadContractSpec, type SpecOperation } from './model/spec.js';
+export { type BoundaryCase, boundaryCases, type NegativeCase, negativeCases } from './negativeCases.js';
+export {
+  consoleReporter,
+  githubSummaryReporter,
+  harReporter,
+  junitReporter,
+  ndjsonReporter,
+} from './reporters/index.js';
+export { type CoverageSummary, formatCoverage, summarizeCoverage } from './run/coverage.js';
 export type {
   CheckEndEvent,
   CheckStartEvent,
@@ -25,21 +37,10 @@ export type {
   RunErrorEvent,
   RunStartEvent,
   SuiteResult,
-} from './events.js';
-export type { Exchange } from './exchange.js';
-export { type BoundaryCase, boundaryCases, type NegativeCase, negativeCases } from './negativeCases.js';
-export { PreflightError, preflight } from './preflight.js';
-export {
-  consoleReporter,
-  githubSummaryReporter,
-  harReporter,
-  junitReporter,
-  ndjsonReporter,
-} from './reporters/index.js';
-export { type CheckListener, type CheckResult, runChecks } from './runChecks.js';
-export { runCli } from './runCli.js';
-export { runSuite, type SuiteOptions } from './runSuite.js';
-export { createSchemaValidator, type SchemaValidator } from './schemaValidator.js';
-export { createSeededRandom, type SeededRandom } from './seededRandom.js';
-export { type ContractSpec, loadContractSpec, type SpecOperation } from './spec.js';
-export { resolveTarget, type Target, type TargetFlags } from './target.js';
+} from './run/events.js';
+export type { Exchange } from './run/exchange.js';
+export { PreflightError, preflight } from './run/preflight.js';
+export { type CheckListener, type CheckResult, runChecks } from './run/runChecks.js';
+export { runSuite, type SuiteOptions } from './run/runSuite.js';
+export { createSeededRandom, type SeededRandom } from './run/seededRandom.js';
+export { resolveTarget, type Target, type TargetFlags } from './run/target.js';

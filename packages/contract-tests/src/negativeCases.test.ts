@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createSchemaValidator } from './model/schemaValidator.js';
+import { type JsonObject, jsonRequestBody, loadContractSpec } from './model/spec.js';
 import { boundaryCases, negativeCases } from './negativeCases.js';
-import { createSchemaValidator } from './schemaValidator.js';
-import { type JsonObject, jsonRequestBody, loadContractSpec } from './spec.js';
 
 const spec = loadContractSpec();
 const validator = createSchemaValidator(spec.document);

@@ -1,3 +1,5 @@
+import type { SchemaValidator } from './model/schemaValidator.js';
+import { type ContractSpec, type JsonObject, jsonRequestBody, type SpecOperation } from './model/spec.js';
 import {
   type Candidate,
   laxCandidates,
@@ -6,8 +8,6 @@ import {
   typeCandidates,
   typesOf,
 } from './outOfSpecValues.js';
-import type { SchemaValidator } from './schemaValidator.js';
-import { type ContractSpec, type JsonObject, jsonRequestBody, type SpecOperation } from './spec.js';
 
 /** An out-of-spec request, generated from the spec: the server must refuse it with 400 and the error body. */
 export interface NegativeCase {

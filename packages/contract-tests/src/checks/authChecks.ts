@@ -1,7 +1,7 @@
-import type { AuthMode } from '../http.js';
-import { randomHex, type SeededRandom } from '../seededRandom.js';
-import type { ContractSpec } from '../spec.js';
-import type { Target } from '../target.js';
+import type { ContractSpec } from '../model/spec.js';
+import type { AuthMode } from '../run/http.js';
+import { randomHex, type SeededRandom } from '../run/seededRandom.js';
+import type { Target } from '../run/target.js';
 import type { ContractCheck } from './check.js';
 import { expectAnswer, fail, refusalSafeBody, validRequest } from './requests.js';
 

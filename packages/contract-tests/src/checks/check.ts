@@ -1,10 +1,10 @@
-import { type CoverageRecorder, createCoverageRecorder } from '../coverage.js';
-import { createExchangeLog, type ExchangeLog } from '../exchange.js';
-import { type ContractHttp, createContractHttp } from '../http.js';
-import { createSchemaValidator, type SchemaValidator } from '../schemaValidator.js';
-import { createSeededRandom, pickSeed, type SeededRandom } from '../seededRandom.js';
-import type { ContractSpec } from '../spec.js';
-import type { Target } from '../target.js';
+import { createSchemaValidator, type SchemaValidator } from '../model/schemaValidator.js';
+import type { ContractSpec } from '../model/spec.js';
+import { type CoverageRecorder, createCoverageRecorder } from '../run/coverage.js';
+import { createExchangeLog, type ExchangeLog } from '../run/exchange.js';
+import { type ContractHttp, createContractHttp } from '../run/http.js';
+import { createSeededRandom, pickSeed, type SeededRandom } from '../run/seededRandom.js';
+import type { Target } from '../run/target.js';
 
 /**
  * What a check needs beyond a reachable target:

@@ -1,5 +1,5 @@
-import type { SchemaValidator } from '../schemaValidator.js';
-import type { ContractSpec } from '../spec.js';
+import type { SchemaValidator } from '../model/schemaValidator.js';
+import type { ContractSpec } from '../model/spec.js';
 import { acceptanceChecks } from './acceptanceChecks.js';
 import { authChecks } from './authChecks.js';
 import type { ContractCheck } from './check.js';

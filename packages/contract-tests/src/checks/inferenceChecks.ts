@@ -1,5 +1,5 @@
 import type { CreateEmbeddingsResponse, GenerateImagesResponse } from '@inference-infra/types';
-import type { ContractSpec, JsonObject } from '../spec.js';
+import type { ContractSpec, JsonObject } from '../model/spec.js';
 import { type ContractCheck, skipCheck } from './check.js';
 import { exampleBody, expectAnswer, fail, jsonOf } from './requests.js';
 

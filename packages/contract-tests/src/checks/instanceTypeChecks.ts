@@ -1,7 +1,7 @@
 import type { ListInstanceTypesResponse } from '@inference-infra/types';
-import type { ContractResponse } from '../http.js';
+import type { ContractSpec, JsonObject, SpecOperation } from '../model/spec.js';
 import { typesOf } from '../outOfSpecValues.js';
-import type { ContractSpec, JsonObject, SpecOperation } from '../spec.js';
+import type { ContractResponse } from '../run/http.js';
 import { type CheckContext, type ContractCheck, skipCheck } from './check.js';
 import { expectAnswer, fail, jsonOf } from './requests.js';
 import { orderProblem, sortedPropertiesOf } from './sortOrderChecks.js';

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runChecks } from '../runChecks.js';
-import { loadContractSpec } from '../spec.js';
-import { resolveTarget, type TargetFlags } from '../target.js';
+import { loadContractSpec } from '../model/spec.js';
+import { runChecks } from '../run/runChecks.js';
+import { resolveTarget, type TargetFlags } from '../run/target.js';
 import { buildChecks, createCheckContext } from './index.js';
 
 interface Recorded {

@@ -1,8 +1,8 @@
-import { assertConforms } from '../conformance.js';
+import type { SchemaValidator } from '../model/schemaValidator.js';
+import type { ContractSpec, SpecOperation } from '../model/spec.js';
 import { boundaryCases, type NegativeCase, negativeCases } from '../negativeCases.js';
-import type { SchemaValidator } from '../schemaValidator.js';
-import type { ContractSpec, SpecOperation } from '../spec.js';
 import type { CheckContext, ContractCheck, Requirement } from './check.js';
+import { assertConforms } from './conformance.js';
 import { exampleBody, expectAnswer, fail, pathParamsOf, refusalSafeBody } from './requests.js';
 
 /** A resize names a real volume: its negative cases go to the partner's volume, so a lax server fails safely. */

@@ -1,4 +1,4 @@
-import type { ContractSpec } from '../spec.js';
+import type { ContractSpec } from '../model/spec.js';
 import type { ContractCheck } from './check.js';
 import { expectAnswer, fail, validRequest } from './requests.js';
 

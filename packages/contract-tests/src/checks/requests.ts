@@ -1,8 +1,8 @@
-import { assertConforms, type ConformanceOptions, violation } from '../conformance.js';
-import type { ContractRequest, ContractResponse } from '../http.js';
-import { jsonRequestBody, type SpecOperation } from '../spec.js';
-import type { Target } from '../target.js';
+import { jsonRequestBody, type SpecOperation } from '../model/spec.js';
+import type { ContractRequest, ContractResponse } from '../run/http.js';
+import type { Target } from '../run/target.js';
 import type { CheckContext } from './check.js';
+import { assertConforms, type ConformanceOptions, violation } from './conformance.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
 import type { ResizeVolumeResponse } from '@inference-infra/types';
-import { assertConforms } from '../conformance.js';
-import { randomHex } from '../seededRandom.js';
-import type { ContractSpec } from '../spec.js';
+import type { ContractSpec } from '../model/spec.js';
+import { randomHex } from '../run/seededRandom.js';
 import type { CheckContext, ContractCheck } from './check.js';
+import { assertConforms } from './conformance.js';
 import { exampleBody, expectAnswer, fail, jsonOf, volumeIdOf } from './requests.js';
 
 const operationId = 'resizeVolume';

@@ -1,4 +1,4 @@
-import type { ContractSpec, JsonObject, SpecOperation } from '../spec.js';
+import type { ContractSpec, JsonObject, SpecOperation } from '../model/spec.js';
 import type { ContractCheck } from './check.js';
 import { expectAnswer, fail } from './requests.js';
 

@@ -1,6 +1,6 @@
 import type { BillingTransaction, ListBillingTransactionsResponse } from '@inference-infra/types';
-import type { ContractResponse } from '../http.js';
-import type { ContractSpec, SpecOperation } from '../spec.js';
+import type { ContractSpec, SpecOperation } from '../model/spec.js';
+import type { ContractResponse } from '../run/http.js';
 import { type CheckContext, type ContractCheck, skipCheck } from './check.js';
 import { expectAnswer, fail, jsonOf } from './requests.js';
 

@@ -1,4 +1,4 @@
-import type { CheckEndEvent, Reporter } from '../events.js';
+import type { CheckEndEvent, Reporter } from '../run/events.js';
 
 export interface ConsoleReporterOptions {
   /** Where the lines go (stdout in the command). */

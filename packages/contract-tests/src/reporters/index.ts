@@ -1,5 +1,5 @@
-import { type CliOptions, UsageError } from '../cliOptions.js';
-import type { Reporter } from '../events.js';
+import { type CliOptions, UsageError } from '../cli/cliOptions.js';
+import type { Reporter } from '../run/events.js';
 import { consoleReporter, consoleStyleFor } from './console.js';
 import { githubSummaryReporter } from './github.js';
 import { harReporter } from './har.js';

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { CheckEndEvent, Reporter, RunStartEvent } from '../events.js';
+import type { CheckEndEvent, Reporter, RunStartEvent } from '../run/events.js';
 import { xmlText } from './xml.js';
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);

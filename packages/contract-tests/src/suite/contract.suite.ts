@@ -8,8 +8,8 @@ import {
   selectChecks,
   skipReason,
 } from '../checks/index.js';
-import { formatCoverage, summarizeCoverage } from '../coverage.js';
-import { loadContractSpec } from '../spec.js';
+import { loadContractSpec } from '../model/spec.js';
+import { formatCoverage, summarizeCoverage } from '../run/coverage.js';
 import './providedContext.js';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildChecks, createCheckContext } from '../checks/index.js';
-import { type CheckResult, runChecks } from '../runChecks.js';
-import { loadContractSpec } from '../spec.js';
+import { loadContractSpec } from '../model/spec.js';
+import { type CheckResult, runChecks } from '../run/runChecks.js';
 import { type ConformingVariant, conformingVariants } from './conformingVariants.js';
 import { laterMutants, type Mutant, mutants } from './mutants.js';
 import { startSimulatorTarget } from './simulatorTarget.js';

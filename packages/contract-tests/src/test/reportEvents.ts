@@ -1,5 +1,5 @@
-import type { CheckEndEvent, ReportedTarget, Reporter, SuiteResult } from '../events.js';
-import type { Exchange } from '../exchange.js';
+import type { CheckEndEvent, ReportedTarget, Reporter, SuiteResult } from '../run/events.js';
+import type { Exchange } from '../run/exchange.js';
 
 /** A small run, fed to a reporter as the runner would: one pass, one skip, one failure whose body needs escaping. */
 export const target: ReportedTarget = {

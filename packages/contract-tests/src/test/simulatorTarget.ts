@@ -3,7 +3,7 @@ import {
   type SimulatorOptions,
   startMockServer,
 } from '@inference-infra/mock-server';
-import type { Target } from '../target.js';
+import type { Target } from '../run/target.js';
 
 /** The only key the simulator accepts here, so the suite's missing and malformed keys are answered 401. */
 export const simulatorApiKey = 'ii_live_reference';

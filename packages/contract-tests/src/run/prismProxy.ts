@@ -1,5 +1,5 @@
 import { type PrismProcess, startPrism } from '@inference-infra/mock-server';
-import { bundledSpecPath } from './spec.js';
+import { bundledSpecPath } from '../model/spec.js';
 import type { Target } from './target.js';
 
 export interface PrismProxies {

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContractSpec } from '../model/spec.js';
+import { startSimulatorTarget } from '../test/simulatorTarget.js';
 import { PreflightError, preflight } from './preflight.js';
-import { loadContractSpec } from './spec.js';
 import type { Target } from './target.js';
-import { startSimulatorTarget } from './test/simulatorTarget.js';
 
 const spec = loadContractSpec();
 

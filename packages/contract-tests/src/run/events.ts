@@ -1,4 +1,4 @@
-import type { CheckKind } from './checks/check.js';
+import type { CheckKind } from '../checks/check.js';
 import type { CoverageSummary } from './coverage.js';
 import type { Exchange } from './exchange.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { mutants } from '../test/mutants.js';
+import { startSimulatorTarget } from '../test/simulatorTarget.js';
 import type { CheckEndEvent, Reporter, RunEndEvent, RunStartEvent } from './events.js';
 import { runSuite } from './runSuite.js';
-import { mutants } from './test/mutants.js';
-import { startSimulatorTarget } from './test/simulatorTarget.js';
 
 /** A reporter that keeps every event, for asserting what reporters are told. */
 function recorder() {

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mutants } from './test/mutants.js';
-import { type SimulatorTarget, startSimulatorTarget } from './test/simulatorTarget.js';
+import { mutants } from '../test/mutants.js';
+import { type SimulatorTarget, startSimulatorTarget } from '../test/simulatorTarget.js';
 
-const bin = fileURLToPath(new URL('../bin/contract-tests.js', import.meta.url));
+const bin = fileURLToPath(new URL('../../bin/contract-tests.js', import.meta.url));
 
 interface CliRun {
   code: number;
@@ -52,9 +52,9 @@ const targetArgs = ({ target }: SimulatorTarget) => [
 describe('the inference-infra-contract-tests command', () => {
   let work: string;
   beforeAll(async () => {
-    if (!existsSync(fileURLToPath(new URL('../dist/cli.js', import.meta.url)))) {
+    if (!existsSync(fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url)))) {
       throw new Error(
-        'dist/cli.js is missing: run `pnpm --filter @inference-infra/contract-tests build` first',
+        'dist/cli/main.js is missing: run `pnpm --filter @inference-infra/contract-tests build` first',
       );
     }
     work = await mkdtemp(join(tmpdir(), 'contract-tests-cli-'));

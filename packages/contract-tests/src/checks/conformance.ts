@@ -1,6 +1,6 @@
-import type { ContractResponse } from './http.js';
-import { formatViolations, type SchemaValidator } from './schemaValidator.js';
-import type { SpecHeader, SpecMediaType } from './spec.js';
+import { formatViolations, type SchemaValidator } from '../model/schemaValidator.js';
+import type { SpecHeader, SpecMediaType } from '../model/spec.js';
+import type { ContractResponse } from '../run/http.js';
 
 /** A broken promise of the contract: the message says which request, which answer and which rule. */
 export class ContractViolation extends Error {

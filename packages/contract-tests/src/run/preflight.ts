@@ -1,7 +1,7 @@
+import type { ContractSpec, SpecOperation } from '../model/spec.js';
 import { createCoverageRecorder } from './coverage.js';
 import { createExchangeLog, type Exchange } from './exchange.js';
 import { createContractHttp } from './http.js';
-import type { ContractSpec, SpecOperation } from './spec.js';
 import type { Target } from './target.js';
 
 /** The target cannot be checked at all: one sentence naming the address or the key problem. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ContractCheck, skipReason, skipReasons } from './checks/check.js';
+import { type ContractCheck, skipReason, skipReasons } from '../checks/check.js';
 import { resolveTarget, type Target, TargetError } from './target.js';
 
 const live = {

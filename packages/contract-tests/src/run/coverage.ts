@@ -1,4 +1,4 @@
-import type { ContractSpec } from './spec.js';
+import type { ContractSpec } from '../model/spec.js';
 
 /** Which operations and documented statuses the run saw, out of all the spec documents. */
 export interface CoverageSummary {

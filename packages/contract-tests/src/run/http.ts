@@ -1,7 +1,7 @@
+import type { SpecOperation } from '../model/spec.js';
 import type { CoverageRecorder } from './coverage.js';
 import { curlCommand } from './curlCommand.js';
 import { cut, type Exchange, type ExchangeLog } from './exchange.js';
-import type { SpecOperation } from './spec.js';
 import type { Target } from './target.js';
 
 /**

@@ -1,17 +1,17 @@
 import { startMockServer } from '@inference-infra/mock-server';
-import { selectableNames } from './checks/check.js';
+import { selectableNames } from '../checks/check.js';
+import { bundledSpecPath, loadContractSpec } from '../model/spec.js';
+import { packageVersion } from '../packageVersion.js';
+import { reportersFor } from '../reporters/index.js';
+import type { Reporter } from '../run/events.js';
+import type { Exchange } from '../run/exchange.js';
+import { PreflightError, preflight } from '../run/preflight.js';
+import { startPrismProxies } from '../run/prismProxy.js';
+import { runSuite } from '../run/runSuite.js';
+import { pickSeed } from '../run/seededRandom.js';
+import { exitCodeOf, exitCodes } from '../run/summary.js';
+import { resolveTarget, type Target, TargetError } from '../run/target.js';
 import { parseCliArgs, UsageError, usage } from './cliOptions.js';
-import type { Reporter } from './events.js';
-import type { Exchange } from './exchange.js';
-import { packageVersion } from './packageVersion.js';
-import { PreflightError, preflight } from './preflight.js';
-import { startPrismProxies } from './prismProxy.js';
-import { reportersFor } from './reporters/index.js';
-import { runSuite } from './runSuite.js';
-import { pickSeed } from './seededRandom.js';
-import { bundledSpecPath, loadContractSpec } from './spec.js';
-import { exitCodeOf, exitCodes } from './summary.js';
-import { resolveTarget, type Target, TargetError } from './target.js';
 
 /**
  * The whole command, minus `process.exit`: parses flags, starts the bundled mock when no target is given, checks a live

@@ -4,14 +4,14 @@ import {
   type ContractCheck,
   createCheckContext,
   selectChecks,
-} from './checks/index.js';
+} from '../checks/index.js';
+import { loadContractSpec } from '../model/spec.js';
 import { summarizeCoverage } from './coverage.js';
 import type { CheckEndEvent, ReportedCheck, ReportedTarget, Reporter, SuiteResult } from './events.js';
 import { type Exchange, redactExchange, redactText } from './exchange.js';
 import { hasReproduction, reproductionOf } from './reproduction.js';
 import { type CheckResult, runChecks } from './runChecks.js';
 import { pickSeed } from './seededRandom.js';
-import { loadContractSpec } from './spec.js';
 import { exitCodeOf, formatSummary } from './summary.js';
 import type { Target } from './target.js';
 import { createVolumeSizeWatch } from './volumeSizeHint.js';

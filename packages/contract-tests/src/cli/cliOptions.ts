@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import type { CheckSelection } from './checks/check.js';
-import { maxSeed } from './seededRandom.js';
-import type { TargetFlags } from './target.js';
+import type { CheckSelection } from '../checks/check.js';
+import { maxSeed } from '../run/seededRandom.js';
+import type { TargetFlags } from '../run/target.js';
 
 /** Reports named by `--reporter`; the console's progress and summary are always printed (`default` is that alone). */
 export const reporterNames = ['default', 'junit', 'github'] as const;

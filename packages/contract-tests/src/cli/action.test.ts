@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { resolveTarget } from '../run/target.js';
 import { parseCliArgs } from './cliOptions.js';
-import { resolveTarget } from './target.js';
 
 interface Step {
   id?: string;
@@ -19,7 +19,7 @@ interface Action {
   runs: { using: string; steps: Step[] };
 }
 
-const action = parse(readFileSync(new URL('../../../action.yml', import.meta.url), 'utf8')) as Action;
+const action = parse(readFileSync(new URL('../../../../action.yml', import.meta.url), 'utf8')) as Action;
 const [suiteStep, uploadStep] = action.runs.steps;
 
 const inputs = {

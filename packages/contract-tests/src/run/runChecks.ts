@@ -1,4 +1,10 @@
-import { type CheckContext, CheckSkipped, type ContractCheck, runCheck, skipReason } from './checks/check.js';
+import {
+  type CheckContext,
+  CheckSkipped,
+  type ContractCheck,
+  runCheck,
+  skipReason,
+} from '../checks/check.js';
 import type { Exchange } from './exchange.js';
 
 export interface CheckResult {
