@@ -3,6 +3,7 @@
  * (`npx @inference-infra/contract-tests`); these exports let a test harness run the same checks itself.
  */
 
+export { type BoundaryCase, boundaryCases, type NegativeCase, negativeCases } from './cases/negativeCases.js';
 export { ContractViolation, conformanceProblems } from './checks/conformance.js';
 export {
   buildChecks,
@@ -17,7 +18,6 @@ export {
 export { runCli } from './cli/runCli.js';
 export { createSchemaValidator, type SchemaValidator } from './model/schemaValidator.js';
 export { type ContractSpec, loadContractSpec, type SpecOperation } from './model/spec.js';
-export { type BoundaryCase, boundaryCases, type NegativeCase, negativeCases } from './negativeCases.js';
 export {
   consoleReporter,
   githubSummaryReporter,

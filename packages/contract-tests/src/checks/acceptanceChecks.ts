@@ -1,7 +1,7 @@
+import { fieldName, getAt, type Path, setAt } from '../cases/negativeCases.js';
+import { typesOf } from '../cases/outOfSpecValues.js';
 import type { SchemaValidator } from '../model/schemaValidator.js';
 import { type ContractSpec, type JsonObject, jsonRequestBody, type SpecOperation } from '../model/spec.js';
-import { fieldName, getAt, type Path, setAt } from '../negativeCases.js';
-import { typesOf } from '../outOfSpecValues.js';
 import type { ContractCheck } from './check.js';
 import { exampleBody, expectAnswer, pathParamsOf } from './requests.js';
 

@@ -1,6 +1,6 @@
 import type { ListInstanceTypesResponse } from '@inference-infra/types';
+import { typesOf } from '../cases/outOfSpecValues.js';
 import type { ContractSpec, JsonObject, SpecOperation } from '../model/spec.js';
-import { typesOf } from '../outOfSpecValues.js';
 import type { ContractResponse } from '../run/http.js';
 import { type CheckContext, type ContractCheck, skipCheck } from './check.js';
 import { expectAnswer, fail, jsonOf } from './requests.js';

@@ -1,6 +1,6 @@
+import { boundaryCases, type NegativeCase, negativeCases } from '../cases/negativeCases.js';
 import type { SchemaValidator } from '../model/schemaValidator.js';
 import type { ContractSpec, SpecOperation } from '../model/spec.js';
-import { boundaryCases, type NegativeCase, negativeCases } from '../negativeCases.js';
 import type { CheckContext, ContractCheck, Requirement } from './check.js';
 import { assertConforms } from './conformance.js';
 import { exampleBody, expectAnswer, fail, pathParamsOf, refusalSafeBody } from './requests.js';

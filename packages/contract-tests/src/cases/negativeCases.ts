@@ -1,5 +1,5 @@
-import type { SchemaValidator } from './model/schemaValidator.js';
-import { type ContractSpec, type JsonObject, jsonRequestBody, type SpecOperation } from './model/spec.js';
+import type { SchemaValidator } from '../model/schemaValidator.js';
+import { type ContractSpec, type JsonObject, jsonRequestBody, type SpecOperation } from '../model/spec.js';
 import {
   type Candidate,
   laxCandidates,

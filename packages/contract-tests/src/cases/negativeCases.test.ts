@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSchemaValidator } from './model/schemaValidator.js';
-import { type JsonObject, jsonRequestBody, loadContractSpec } from './model/spec.js';
+import { createSchemaValidator } from '../model/schemaValidator.js';
+import { type JsonObject, jsonRequestBody, loadContractSpec } from '../model/spec.js';
 import { boundaryCases, negativeCases } from './negativeCases.js';
 
 const spec = loadContractSpec();

@@ -1,4 +1,4 @@
-import type { JsonObject } from './model/spec.js';
+import type { JsonObject } from '../model/spec.js';
 
 /** A value that breaks one rule of a schema, and the rule it breaks. */
 export interface Candidate {
