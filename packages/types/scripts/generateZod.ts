@@ -1,6 +1,7 @@
+import { specModelOf } from '../src/specModel/index.js';
 import { componentPrefix, type JsonSchema } from './jsonSchema.js';
+import { jsonBodyOf, jsonResponsesOf, parameterObjectSchema } from './operationParts.js';
 import { generatedHeader, type SpecBundle } from './specBundle.js';
-import { operationsOf, parameterObjectSchema } from './specOperations.js';
 import { type ExpressionContext, zodExpression } from './zodExpression.js';
 
 // Names the module itself uses; a component called like one of them would shadow it.
@@ -112,7 +113,7 @@ export function generateZodSource(bundle: SpecBundle): string {
   };
   const requestEntries: MapEntry[] = [];
   const responseEntries: MapEntry[] = [];
-  for (const operation of operationsOf(document)) {
+  for (const operation of specModelOf(document).operations) {
     const id = operation.operationId;
     const parts: [string, string][] = [];
     for (const location of ['path', 'query'] as const) {
@@ -120,12 +121,13 @@ export function generateZodSource(bundle: SpecBundle): string {
       if (schema)
         parts.push([location, constFor(schema, `${id}${capitalized(location)}`, `${id} ${location}`)]);
     }
-    if (operation.body) {
-      if (!operation.body.required) throw new Error(`${id}: an optional request body is not handled`);
-      parts.push(['body', constFor(operation.body.schema, `${id}Body`, `${id} body`)]);
+    const body = jsonBodyOf(operation);
+    if (body) {
+      if (!body.required) throw new Error(`${id}: an optional request body is not handled`);
+      parts.push(['body', constFor(body.schema, `${id}Body`, `${id} body`)]);
     }
     requestEntries.push(mapEntry(id, parts));
-    const answers = operation.responses.map(([status, schema]): [string, string] => [
+    const answers = jsonResponsesOf(operation).map(([status, schema]): [string, string] => [
       q(status),
       constFor(schema, `${id}Response${status}`, `${id} ${status}`),
     ]);

@@ -1,7 +1,8 @@
+import { specModelOf } from '../src/specModel/index.js';
 import { dependencyOrder, referencedComponents } from './generateZod.js';
 import { componentPrefix, type JsonSchema } from './jsonSchema.js';
+import { jsonBodyOf, parameterObjectSchema } from './operationParts.js';
 import { generatedHeader, type SpecBundle } from './specBundle.js';
-import { operationsOf, parameterObjectSchema } from './specOperations.js';
 import { type MiniExpressionContext, zodMiniExpression } from './zodMiniExpression.js';
 
 const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
@@ -38,15 +39,16 @@ export function generateZodMiniSource(bundle: SpecBundle): string {
   };
 
   const parts: { id: string; part: string; schema: JsonSchema; name: string }[] = [];
-  for (const operation of operationsOf(document)) {
+  for (const operation of specModelOf(document).operations) {
     const id = operation.operationId;
     for (const location of ['path', 'query'] as const) {
       const schema = parameterObjectSchema(operation, location);
       if (schema) parts.push({ id, part: location, schema, name: `${id}${capitalized(location)}` });
     }
-    if (operation.body) {
-      if (!operation.body.required) throw new Error(`${id}: an optional request body is not handled`);
-      parts.push({ id, part: 'body', schema: operation.body.schema, name: `${id}Body` });
+    const body = jsonBodyOf(operation);
+    if (body) {
+      if (!body.required) throw new Error(`${id}: an optional request body is not handled`);
+      parts.push({ id, part: 'body', schema: body.schema, name: `${id}Body` });
     }
   }
 

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { ZodTypeAny } from 'zod';
 import type { ZodMiniType } from 'zod/v4/mini';
 import { resolveComponent } from '../scripts/jsonSchema.js';
+import { jsonBodyOf, parameterObjectSchema } from '../scripts/operationParts.js';
 import { readSpecBundle } from '../scripts/specBundle.js';
-import { operationsOf, parameterObjectSchema } from '../scripts/specOperations.js';
 import { describeZodIssues } from './formatZodError.js';
 import { describeRequestIssues, requestValidators, validateRequest } from './requestValidation.js';
+import { specModelOf } from './specModel/index.js';
 import { refusalCases } from './test/refusalCases.js';
 import { specExamples } from './test/specExamples.js';
 import { requestSchemas } from './zod.gen.js';
@@ -54,12 +55,12 @@ describe('validateRequest (zod mini)', () => {
   );
 
   it('has a validator for every request part of every operation, and no other', () => {
-    const expected = operationsOf(document).map((operation) => [
+    const expected = specModelOf(document).operations.map((operation) => [
       operation.operationId,
       [
         ...(parameterObjectSchema(operation, 'path') ? ['path'] : []),
         ...(parameterObjectSchema(operation, 'query') ? ['query'] : []),
-        ...(operation.body ? ['body'] : []),
+        ...(jsonBodyOf(operation) ? ['body'] : []),
       ],
     ]);
     const actual = Object.entries(requestValidators).map(([id, parts]) => [id, Object.keys(parts)]);
@@ -128,11 +129,12 @@ describe('the zod mini set and the zod 3 set', () => {
     ];
   };
 
-  const cases = operationsOf(document).flatMap((operation) => {
+  const cases = specModelOf(document).operations.flatMap((operation) => {
+    const body = jsonBodyOf(operation);
     const parts: [Part, Record<string, unknown> | undefined][] = [
       ['path', parameterObjectSchema(operation, 'path')],
       ['query', parameterObjectSchema(operation, 'query')],
-      ['body', operation.body ? resolveComponent(operation.body.schema, document) : undefined],
+      ['body', body ? resolveComponent(body.schema, document) : undefined],
     ];
     const base = (part: Part) => {
       const example = specExamples(document).find(

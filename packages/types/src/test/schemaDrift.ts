@@ -1,8 +1,9 @@
 import { generateSchema } from '@anatine/zod-openapi';
 import type { ZodTypeAny } from 'zod';
 import type { JsonSchema } from '../../scripts/jsonSchema.js';
+import { jsonBodyOf, jsonResponsesOf, parameterObjectSchema } from '../../scripts/operationParts.js';
 import type { OpenApiDocument } from '../../scripts/specBundle.js';
-import { operationsOf, parameterObjectSchema } from '../../scripts/specOperations.js';
+import { specModelOf } from '../specModel/index.js';
 import { type Canonical, canonicalSchema } from './canonicalSchema.js';
 
 /** The exports of `zod.gen.ts`, or a doctored copy of them. */
@@ -102,7 +103,7 @@ export function schemaDrift(document: OpenApiDocument, zod: ZodSchemas): string[
   for (const [name, schema] of Object.entries(specComponents)) {
     differences.push(...compareSchema(schema, zod.schemas[name], `components.schemas.${name}`, components));
   }
-  const operations = operationsOf(document);
+  const operations = specModelOf(document).operations;
   differences.push(
     ...sameKeys(
       'operations',
@@ -116,7 +117,7 @@ export function schemaDrift(document: OpenApiDocument, zod: ZodSchemas): string[
     const specParts: [string, JsonSchema | undefined][] = [
       ['path', parameterObjectSchema(operation, 'path')],
       ['query', parameterObjectSchema(operation, 'query')],
-      ['body', operation.body?.schema],
+      ['body', jsonBodyOf(operation)?.schema],
     ];
     differences.push(
       ...sameKeys(
@@ -133,11 +134,11 @@ export function schemaDrift(document: OpenApiDocument, zod: ZodSchemas): string[
     differences.push(
       ...sameKeys(
         `${at} responses`,
-        operation.responses.map(([status]) => status),
+        jsonResponsesOf(operation).map(([status]) => status),
         Object.keys(responses),
       ),
     );
-    for (const [status, schema] of operation.responses) {
+    for (const [status, schema] of jsonResponsesOf(operation)) {
       differences.push(...compareSchema(schema, responses[status], `${at}.responses.${status}`, components));
     }
   }

@@ -1,6 +1,5 @@
-import type { JsonSchema } from '../../scripts/jsonSchema.js';
 import type { OpenApiDocument } from '../../scripts/specBundle.js';
-import { deref, operationsOf } from '../../scripts/specOperations.js';
+import { type SpecMediaType, specModelOf } from '../specModel/index.js';
 
 export interface SpecExample {
   /** Where the example sits, for the test name: `resizeVolume body grow`. */
@@ -11,12 +10,12 @@ export interface SpecExample {
   value: unknown;
 }
 
-function examplesOf(document: OpenApiDocument, mediaType: JsonSchema | undefined): [string, unknown][] {
-  if (!mediaType) return [];
-  const named = Object.entries<JsonSchema>(mediaType.examples ?? {}).map(
-    ([name, example]): [string, unknown] => [name, deref(document, example).value],
-  );
-  return 'example' in mediaType ? [['example', mediaType.example], ...named] : named;
+/** A media type's own `example` (when it has one besides its named examples), then each named example. */
+function examplesOf(media: SpecMediaType | undefined): [string, unknown][] {
+  if (!media) return [];
+  const named = Object.entries(media.examples);
+  const ownExample = media.example !== undefined && !named.some(([, value]) => value === media.example);
+  return ownExample ? [['example', media.example], ...named] : named;
 }
 
 /**
@@ -25,32 +24,26 @@ function examplesOf(document: OpenApiDocument, mediaType: JsonSchema | undefined
  */
 export function specExamples(document: OpenApiDocument): SpecExample[] {
   const found: SpecExample[] = [];
-  for (const pathItem of Object.values<JsonSchema>(document.paths)) {
-    for (const operation of Object.values<JsonSchema>(pathItem)) {
-      if (typeof operation?.operationId !== 'string') continue;
-      const operationId: string = operation.operationId;
-      const body =
-        operation.requestBody && deref(document, operation.requestBody).content?.['application/json'];
-      for (const [name, value] of examplesOf(document, body)) {
-        found.push({ name: `${operationId} body ${name}`, operationId, part: { request: 'body' }, value });
-      }
-      for (const [status, response] of Object.entries<JsonSchema>(operation.responses ?? {})) {
-        const json = deref(document, response).content?.['application/json'];
-        for (const [name, value] of examplesOf(document, json)) {
-          found.push({
-            name: `${operationId} ${status} ${name}`,
-            operationId,
-            part: { response: status },
-            value,
-          });
-        }
+  const { operations } = specModelOf(document);
+  for (const { operationId, requestBody, responses } of operations) {
+    for (const [name, value] of examplesOf(requestBody?.content['application/json'])) {
+      found.push({ name: `${operationId} body ${name}`, operationId, part: { request: 'body' }, value });
+    }
+    for (const { status, content } of Object.values(responses)) {
+      for (const [name, value] of examplesOf(content['application/json'])) {
+        found.push({
+          name: `${operationId} ${status} ${name}`,
+          operationId,
+          part: { response: status },
+          value,
+        });
       }
     }
   }
-  for (const operation of operationsOf(document)) {
+  for (const operation of operations) {
     for (const location of ['path', 'query'] as const) {
       const parameters = operation.parameters.filter(
-        (parameter) => parameter.in === location && 'example' in parameter,
+        (parameter) => parameter.in === location && parameter.example !== undefined,
       );
       if (parameters.length === 0) continue;
       found.push({

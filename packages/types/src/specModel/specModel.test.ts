@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { readSpecBundle } from '../../scripts/specBundle.js';
+import { pointerOf, resolvePointer, valueAt } from './jsonPointer.js';
+import { jsonRequestBody, schemaAsWritten, specModelOf } from './specModel.js';
+
+const bundled = specModelOf(readSpecBundle().document);
+
+/** A bundle of one path, for the cases the real spec does not have. */
+function documentWith(pathItem: Record<string, unknown>, components: Record<string, unknown> = {}) {
+  return { openapi: '3.1.1', paths: { '/things/{id}': pathItem }, components };
+}
+const platform = { servers: [{ url: '{platform_url}' }] };
+
+describe('specModelOf, on the bundled spec', () => {
+  it('reads every operation with its method, path and base address', () => {
+    expect(
+      bundled.operations.map((operation) => `${operation.surface} ${operation.method} ${operation.path}`),
+    ).toEqual([
+      'inference POST /chat/completions',
+      'inference POST /images/generations',
+      'inference POST /embeddings',
+      'platform GET /api/v1/instances/types',
+      'platform PATCH /api/v1/storage/{id}',
+      'platform GET /api/v1/billing/transactions',
+    ]);
+  });
+
+  it('marks the operations that change state or bill, and only those', () => {
+    const stateChanging = bundled.operations.filter((operation) => operation.stateChanging);
+    expect(stateChanging.map((operation) => operation.operationId).sort()).toEqual(
+      ['createChatCompletion', 'createEmbeddings', 'generateImages', 'resizeVolume'].sort(),
+    );
+  });
+
+  it('resolves parameters to their schema, with the pointer they end at', () => {
+    const limit = bundled
+      .operation('listBillingTransactions')
+      .parameters.find((parameter) => parameter.name === 'limit');
+    expect(limit).toMatchObject({ in: 'query', required: false, schema: { type: 'integer' } });
+    expect(limit?.schemaPointer).toMatch(/^#\/components\/parameters\/\w+\/schema$/);
+    expect(valueAt(bundled.document, limit?.schemaPointer ?? '')).toBe(limit?.schema);
+  });
+
+  it('gives the JSON request body with its component pointer and its example', () => {
+    const body = jsonRequestBody(bundled.operation('resizeVolume'));
+    expect(body?.schemaPointer).toBe('#/components/schemas/ResizeVolumeRequest');
+    expect(body?.example).toEqual({ size_gb: expect.any(Number) });
+    expect(schemaAsWritten(body ?? { schemaPointer: '', schema: {} })).toEqual({
+      $ref: '#/components/schemas/ResizeVolumeRequest',
+    });
+    expect(bundled.operation('resizeVolume').requestBody?.required).toBe(true);
+  });
+
+  it("reads a stream's event schema and terminator, and response headers by lower-case name", () => {
+    const ok = bundled.operation('createChatCompletion').responses['200'];
+    const stream = ok?.content['text/event-stream'];
+    const eventSchema = bundled.resolve(stream?.streamEventSchemaPointer ?? '#/missing').value;
+    expect(eventSchema.properties).toHaveProperty('choices');
+    expect(stream?.streamTerminator).toBe('[DONE]');
+    expect(Object.keys(ok?.headers ?? {})).toContain('x-request-id');
+  });
+
+  it('names a missing operation', () => {
+    expect(() => bundled.operation('deleteEverything')).toThrow('spec: no operation deleteEverything');
+  });
+});
+
+describe('specModelOf, on small documents', () => {
+  it("lets an operation's parameter replace the path item's of the same place and name", () => {
+    const model = specModelOf(
+      documentWith(
+        {
+          ...platform,
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          get: {
+            operationId: 'getThing',
+            parameters: [
+              { $ref: '#/components/parameters/Id' },
+              { name: 'id', in: 'query', schema: { type: 'integer' } },
+            ],
+            responses: {},
+          },
+        },
+        {
+          parameters: {
+            Id: { name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 3 } },
+          },
+        },
+      ),
+    );
+    const parameters = model.operation('getThing').parameters;
+    expect(parameters.map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual([
+      'path:id',
+      'query:id',
+    ]);
+    expect(parameters[0]?.schema).toEqual({ type: 'string', minLength: 3 });
+    expect(parameters[0]?.schemaPointer).toBe('#/components/parameters/Id/schema');
+  });
+
+  it('takes `example` first, then the first named example, references followed', () => {
+    const model = specModelOf(
+      documentWith(
+        {
+          ...platform,
+          post: {
+            operationId: 'makeThing',
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: { type: 'object' },
+                  examples: { first: { $ref: '#/components/examples/One' }, second: { value: 2 } },
+                },
+              },
+            },
+            responses: {},
+          },
+        },
+        { examples: { One: { value: 1 } } },
+      ),
+    );
+    const body = jsonRequestBody(model.operation('makeThing'));
+    expect(body?.examples).toEqual({ first: 1, second: 2 });
+    expect(body?.example).toBe(1);
+    expect(body?.schemaPointer).toBe(
+      `${pointerOf('paths', '/things/{id}', 'post')}/requestBody/content/application~1json/schema`,
+    );
+    expect(schemaAsWritten(body ?? { schemaPointer: '', schema: {} })).toEqual({ type: 'object' });
+  });
+
+  it('refuses a path whose server is neither base address, and an operation without an id', () => {
+    expect(() => specModelOf(documentWith({ servers: [{ url: 'https://x.test' }], get: {} }))).toThrow(
+      'spec path /things/{id}: its server must be {base_url} or {platform_url}, got "https://x.test"',
+    );
+    expect(() => specModelOf(documentWith({ ...platform, get: { responses: {} } }))).toThrow(
+      'spec: GET /things/{id} has no operationId',
+    );
+  });
+});
+
+describe('resolvePointer', () => {
+  const document = {
+    components: {
+      schemas: { A: { $ref: '#/components/schemas/B' }, B: { type: 'string' }, 'a/b~c': { type: 'integer' } },
+    },
+    loop: { $ref: '#/loop' },
+    remote: { $ref: 'https://example.test/x.json' },
+    broken: { $ref: '#/components/schemas/Missing' },
+  };
+
+  it('follows a chain of references to the object it ends at', () => {
+    expect(resolvePointer(document, '#/components/schemas/A')).toEqual({
+      pointer: '#/components/schemas/B',
+      value: { type: 'string' },
+    });
+  });
+
+  it('reads escaped tokens both ways', () => {
+    expect(pointerOf('components', 'schemas', 'a/b~c')).toBe('#/components/schemas/a~1b~0c');
+    expect(resolvePointer(document, pointerOf('components', 'schemas', 'a/b~c')).value).toEqual({
+      type: 'integer',
+    });
+  });
+
+  it('names a loop, a remote reference and a reference to nothing', () => {
+    expect(() => resolvePointer(document, '#/loop')).toThrow('spec: $ref loop through #/loop from #/loop');
+    expect(() => resolvePointer(document, '#/remote')).toThrow('only local $refs are resolved');
+    expect(() => resolvePointer(document, '#/broken')).toThrow(
+      'spec: nothing at #/components/schemas/Missing',
+    );
+  });
+});
