@@ -26,9 +26,14 @@ describe('the published package', () => {
       import: { types: './dist/request-validation.d.ts', default: './dist/request-validation.js' },
       require: { types: './dist/request-validation.d.cts', default: './dist/request-validation.cjs' },
     });
+    expect(manifest.exports['./spec-model']).toEqual({
+      import: { types: './dist/spec-model.d.ts', default: './dist/spec-model.js' },
+      require: { types: './dist/spec-model.d.cts', default: './dist/spec-model.cjs' },
+    });
     expect(Object.keys(manifest.exports)).toEqual([
       '.',
       './request-validation',
+      './spec-model',
       './openapi.json',
       './openapi.yaml',
       './package.json',
@@ -59,6 +64,21 @@ describe('the published package', () => {
       expect(entry.validateRequest('resizeVolume', { path: { id: 'v' }, body: { size_gb: 9 } })).toHaveLength(
         1,
       );
+    }
+  });
+
+  it('loads the spec model from dist, in ESM and CommonJS, reading the bundle it ships', async () => {
+    const esm = await import('@inference-infra/types/spec-model');
+    const cjs = require('@inference-infra/types/spec-model');
+    const bundle = JSON.parse(readFileSync(require.resolve('@inference-infra/types/openapi.json'), 'utf8'));
+    for (const entry of [esm, cjs]) {
+      const model = entry.specModelOf(bundle);
+      expect(model.operation('resizeVolume')).toMatchObject({
+        method: 'PATCH',
+        path: '/api/v1/storage/{id}',
+        surface: 'platform',
+        stateChanging: true,
+      });
     }
   });
 
