@@ -1,4 +1,5 @@
-// `pnpm generate`: rewrites src/*.gen.ts from the bundled spec, and copies the bundle into dist/.
+// `pnpm generate`: rewrites every *.gen.ts of the toolkit (this package's and the fetch client's) from the bundled
+// spec, and copies the bundle into dist/.
 import { writeFileSync } from 'node:fs';
 import { generatedFiles } from './generatedFiles.js';
 import { copySpecBundle, readSpecBundle } from './specBundle.js';

@@ -1,23 +1,29 @@
 import { readFileSync } from 'node:fs';
+import { generateErrorStatusSource, generateRoutesSource } from './generateRoutes.js';
 import { generateTypesSource } from './generateTypes.js';
 import { generateZodSource } from './generateZod.js';
 import { generateZodMiniSource } from './generateZodMini.js';
 import { generateCommand, type SpecBundle } from './specBundle.js';
 
 export interface GeneratedFile {
-  /** Path inside the package. */
+  /** Path from this package: its own `src/...`, or a sibling's (`../fetch-client/src/...`). */
   path: string;
   contents: string;
 }
 
 const packageUrl = new URL('../', import.meta.url);
 
-/** Every file the generator writes, computed in memory: the CLI writes them, the drift test compares them. */
+/**
+ * Every generated file of the toolkit, computed in memory from one spec bundle: the CLI writes them, the one drift
+ * test compares them. The fetch client's tables are here too, so one pipeline in one language writes them all.
+ */
 export async function generatedFiles(bundle: SpecBundle): Promise<GeneratedFile[]> {
   return [
     { path: 'src/openapi.gen.ts', contents: await generateTypesSource(bundle) },
     { path: 'src/zod.gen.ts', contents: generateZodSource(bundle) },
     { path: 'src/requestValidators.gen.ts', contents: generateZodMiniSource(bundle) },
+    { path: '../fetch-client/src/internal/routes.gen.ts', contents: generateRoutesSource(bundle) },
+    { path: '../fetch-client/src/internal/errorStatus.gen.ts', contents: generateErrorStatusSource(bundle) },
   ];
 }
 

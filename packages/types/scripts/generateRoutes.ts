@@ -1,0 +1,51 @@
+import { specModelOf } from '../src/specModel/index.js';
+import { generatedHeader, type SpecBundle } from './specBundle.js';
+
+// The fetch client's two tables, written from the spec model by the same pipeline as every other generated file.
+
+/** `src/internal/routes.gen.ts` of the fetch client: each operation's id, base address and state-changing flag. */
+export function generateRoutesSource(bundle: SpecBundle): string {
+  const routes = Object.fromEntries(
+    specModelOf(bundle.document).operations.map((operation) => [
+      `${operation.method} ${operation.path}`,
+      {
+        operationId: operation.operationId,
+        surface: operation.surface,
+        stateChanging: operation.stateChanging,
+      },
+    ]),
+  );
+  return `${generatedHeader('@inference-infra/types scripts/generateRoutes.ts', bundle)}
+import type { OperationKey, Route } from './operations.js';
+
+/** Checked against the spec's \`paths\` type: a route missing, or one the spec does not have, does not compile. */
+export const routes = ${JSON.stringify(routes, null, 2)} as const satisfies Readonly<Record<OperationKey, Route>>;
+`;
+}
+
+/**
+ * `src/internal/errorStatus.gen.ts` of the fetch client: the failure status of each error `type`, read from the
+ * examples of the error responses, for errors that come without a status (an error event inside a stream). A type
+ * answered with two statuses is an error of the spec.
+ */
+export function generateErrorStatusSource(bundle: SpecBundle): string {
+  const statusByErrorType: Record<string, number> = {};
+  for (const operation of specModelOf(bundle.document).operations) {
+    for (const { status, content } of Object.values(operation.responses)) {
+      if (Number(status) < 400) continue;
+      for (const example of Object.values(content['application/json']?.examples ?? {})) {
+        const type = (example as { error?: { type?: unknown } } | undefined)?.error?.type;
+        if (typeof type !== 'string') continue;
+        const known = statusByErrorType[type];
+        if (known !== undefined && known !== Number(status)) {
+          throw new Error(`error type ${type} is answered with ${known} and ${status}`);
+        }
+        statusByErrorType[type] = Number(status);
+      }
+    }
+  }
+  return `${generatedHeader('@inference-infra/types scripts/generateRoutes.ts', bundle)}
+/** The failure status the spec answers each error \`type\` with (from the examples of its error responses). */
+export const statusByErrorType: Readonly<Record<string, number>> = ${JSON.stringify(statusByErrorType, null, 2)};
+`;
+}
