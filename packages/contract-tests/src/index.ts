@@ -3,7 +3,8 @@
  * (`npx @inference-infra/contract-tests`); these exports let a test harness run the same checks itself.
  */
 
-export { type BoundaryCase, boundaryCases, type NegativeCase, negativeCases } from './cases/negativeCases.js';
+export { type BoundaryCase, boundaryCases } from './cases/boundaryCases.js';
+export { type NegativeCase, negativeCases } from './cases/negativeCases.js';
 export { ContractViolation, conformanceProblems } from './checks/conformance.js';
 export {
   buildChecks,

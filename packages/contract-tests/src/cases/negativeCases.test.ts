@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createSchemaValidator } from '../model/schemaValidator.js';
 import { type JsonObject, jsonRequestBody, loadContractSpec } from '../model/spec.js';
-import { boundaryCases, negativeCases } from './negativeCases.js';
+import { smallSpec, smallSpecDocument } from '../test/smallSpec.js';
+import { negativeCases } from './negativeCases.js';
 
 const spec = loadContractSpec();
 const validator = createSchemaValidator(spec.document);
@@ -99,12 +100,64 @@ describe('negativeCases', () => {
       expect(validator.violations(pointer, entry.body), entry.description).not.toEqual([]);
     }
   });
+});
 
-  it('answers query values on each bound, which must be accepted, only for operations that change nothing', () => {
-    expect(boundaryCases(spec).map((c) => c.description)).toEqual([
-      'limit=1 (its minimum)',
-      'limit=100 (its maximum)',
-      'offset=0 (its minimum)',
+describe('negativeCases on a small spec', () => {
+  const small = smallSpec();
+  const smallCases = negativeCases(small, createSchemaValidator(small.document));
+
+  it('lists the query cases of each operation, then its body cases, each described as the report shows it', () => {
+    expect(smallCases.slice(0, 7).map((c) => `${c.operationId} ${c.in} ${c.description}`)).toEqual([
+      'listThings query limit=0 (below its minimum 1)',
+      'listThings query limit=101 (above its maximum 100)',
+      'listThings query limit=not-a-number (not integer)',
+      'listThings query limit=1.5 (not integer)',
+      'createThing body a body without size (required)',
+      'createThing body an unknown field contract_tests_unknown_field (the object is closed)',
+      'createThing body size: 9 (below its minimum 10)',
+    ]);
+    expect(smallCases.find((c) => c.description === 'limit=0 (below its minimum 1)')).toEqual({
+      operationId: 'listThings',
+      in: 'query',
+      field: 'limit',
+      param: 'limit',
+      rule: 'minimum',
+      description: 'limit=0 (below its minimum 1)',
+      query: { limit: '0' },
+    });
+  });
+
+  it('names the field in full and its top-level field as the param, which error.param must start with', () => {
+    expect(smallCases.find((c) => c.description === 'shape.w: 0 (below its minimum 1)')).toMatchObject({
+      in: 'body',
+      field: 'shape.w',
+      param: 'shape',
+      rule: 'minimum',
+      body: { size: 20, tags: ['a'], shape: { w: 0 } },
+    });
+    expect(smallCases.map((c) => c.description)).toEqual(
+      expect.arrayContaining([
+        'a body without shape.w (required)',
+        'tags: ["a","a","a"] (more than 2 items)',
+        'tags[0]: "A" (not one of a, b (case differs))',
+      ]),
+    );
+  });
+
+  it('keeps one of the cases of an operation that read alike (a parameter declared on the path and the operation)', () => {
+    const document = structuredClone(smallSpecDocument) as {
+      paths: { '/things': { parameters?: unknown[]; get: { parameters: unknown[] } } };
+    };
+    document.paths['/things'].parameters = [document.paths['/things'].get.parameters[0]];
+    const doubled = smallSpec(document);
+    const limits = negativeCases(doubled, createSchemaValidator(doubled.document)).filter(
+      (c) => c.operationId === 'listThings' && c.field === 'limit',
+    );
+    expect(limits.map((c) => c.description)).toEqual([
+      'limit=0 (below its minimum 1)',
+      'limit=101 (above its maximum 100)',
+      'limit=not-a-number (not integer)',
+      'limit=1.5 (not integer)',
     ]);
   });
 });

@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { laxCandidates, sampleOfPattern } from './outOfSpecValues.js';
-
-describe('sampleOfPattern', () => {
-  it.each([
-    ['^[1-9][0-9]*:[1-9][0-9]*$', '1:1'],
-    ['^[A-Za-z0-9]+_live_[A-Za-z0-9_]+$', 'A_live_A'],
-    ['^a{3}$', 'aaa'],
-  ])('gives %s a string it matches: %s', (pattern, sample) => {
-    expect(sampleOfPattern(pattern)).toBe(sample);
-  });
-
-  it('gives up on what it does not read (groups, alternatives), rather than guess', () => {
-    expect(sampleOfPattern('^(x|y)$')).toBeUndefined();
-    expect(sampleOfPattern('^[^0-9]+$')).toBeUndefined();
-  });
-});
+import { laxCandidates } from './outOfSpecValues.js';
 
 describe('laxCandidates', () => {
   it('offers what a lax parser would coerce into an integer: its string and a fraction', () => {

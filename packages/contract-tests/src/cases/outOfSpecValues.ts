@@ -1,4 +1,6 @@
+import { typesOf } from '../model/schemaTypes.js';
 import type { JsonObject } from '../model/spec.js';
+import { sampleOfPattern } from './sampleValues.js';
 
 /** A value that breaks one rule of a schema, and the rule it breaks. */
 export interface Candidate {
@@ -9,11 +11,6 @@ export interface Candidate {
 }
 
 const outOfEnum = 'contract-tests-not-in-enum';
-
-export function typesOf(schema: JsonObject): string[] {
-  const type = schema.type;
-  return Array.isArray(type) ? (type as string[]) : typeof type === 'string' ? [type] : [];
-}
 
 /** The value just outside each bound, a value outside the enum or constant, a string the pattern refuses. */
 export function scalarCandidates(schema: JsonObject): Candidate[] {
@@ -117,31 +114,6 @@ export function queryCandidates(schema: JsonObject): Candidate[] {
  * (`"1024"`), a fraction for an integer (`130.7`), an enum value in another case, a `W:H`-style value with a part of
  * zero. Each breaks the field's own type, enum or pattern, so the server must refuse it rather than coerce it.
  */
-/**
- * A string a simple pattern accepts (character classes, literals, `*`, `+`, `?`, `{n}`), or undefined: each class
- * gives its first character, `*` and `?` none, `+` one. Checked against the pattern before it is used.
- */
-export function sampleOfPattern(pattern: string): string | undefined {
-  const body = pattern.replace(/^\^/, '').replace(/\$$/, '');
-  const atoms = [...body.matchAll(/(\[(?:\\.|[^\]])+\]|\\.|[^[\\*+?{])(\*|\+|\?|\{(\d+)(?:,\d*)?\})?/g)];
-  if (atoms.map((atom) => atom[0]).join('') !== body) return undefined;
-  const sample = atoms
-    .map(([, atom = '', quantifier, count]) => {
-      const char = atom.startsWith('[')
-        ? atom[1] === '^'
-          ? undefined
-          : atom[1]
-        : atom.startsWith('\\')
-          ? atom[1]
-          : atom;
-      if (char === undefined) return undefined;
-      const times = quantifier === '*' || quantifier === '?' ? 0 : count !== undefined ? Number(count) : 1;
-      return char.repeat(times);
-    })
-    .join('');
-  return new RegExp(pattern, 'u').test(sample) ? sample : undefined;
-}
-
 export function laxCandidates(schema: JsonObject, valid: unknown): Candidate[] {
   const candidates: Candidate[] = [];
   const types = typesOf(schema);

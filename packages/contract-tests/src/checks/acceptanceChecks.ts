@@ -1,5 +1,5 @@
-import { fieldName, getAt, type Path, setAt } from '../cases/negativeCases.js';
-import { typesOf } from '../cases/outOfSpecValues.js';
+import { fieldName, getAt, type Path, setAt } from '../cases/jsonPath.js';
+import { typesOf } from '../model/schemaTypes.js';
 import type { SchemaValidator } from '../model/schemaValidator.js';
 import { type ContractSpec, type JsonObject, jsonRequestBody, type SpecOperation } from '../model/spec.js';
 import type { ContractCheck } from './check.js';

@@ -1,5 +1,5 @@
 import type { ListInstanceTypesResponse } from '@inference-infra/types';
-import { typesOf } from '../cases/outOfSpecValues.js';
+import { typesOf } from '../model/schemaTypes.js';
 import type { ContractSpec, JsonObject, SpecOperation } from '../model/spec.js';
 import type { ContractResponse } from '../run/http.js';
 import { type CheckContext, type ContractCheck, skipCheck } from './check.js';

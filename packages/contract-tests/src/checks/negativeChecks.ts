@@ -1,4 +1,5 @@
-import { boundaryCases, type NegativeCase, negativeCases } from '../cases/negativeCases.js';
+import { boundaryCases } from '../cases/boundaryCases.js';
+import { type NegativeCase, negativeCases } from '../cases/negativeCases.js';
 import type { SchemaValidator } from '../model/schemaValidator.js';
 import type { ContractSpec, SpecOperation } from '../model/spec.js';
 import type { CheckContext, ContractCheck, Requirement } from './check.js';
