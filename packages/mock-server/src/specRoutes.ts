@@ -1,7 +1,6 @@
-/** The two base addresses of the API, as the spec names their server variables. */
-export type Surface = 'inference' | 'platform';
+import type { SpecModel, Surface } from '@inference-infra/types/spec-model';
 
-type JsonObject = Record<string, unknown>;
+export type { Surface };
 
 /** One operation of the bundled spec, as the mock routes and checks it. */
 export interface SpecRoute {
@@ -22,70 +21,29 @@ export interface SpecRoute {
   pattern: RegExp;
 }
 
-const surfaceByServerVariable: Record<string, Surface> = {
-  base_url: 'inference',
-  platform_url: 'platform',
-};
-
-const methods = ['get', 'put', 'post', 'patch', 'delete'] as const;
-
-function resolveRef(document: JsonObject, value: unknown): JsonObject {
-  let current = value as JsonObject;
-  for (let hops = 0; typeof current?.$ref === 'string' && hops < 20; hops += 1) {
-    const tokens = (current.$ref as string).replace(/^#\//, '').split('/');
-    current = tokens.reduce<unknown>(
-      (holder, token) => (holder as JsonObject)?.[token.replaceAll('~1', '/').replaceAll('~0', '~')],
-      document,
-    ) as JsonObject;
-  }
-  return current ?? {};
-}
-
 /**
- * The operations of the bundled spec with the base address of each, read from its per-path `servers`, so the mock
- * routes exactly as generated clients do and a call sent to the wrong base address gets a 404.
+ * The operations of the spec model with what routing needs: the base address of each (from its path's `servers`),
+ * so the mock routes exactly as generated clients do and a call sent to the wrong base address gets a 404.
  */
-export function specRoutesOf(document: JsonObject): SpecRoute[] {
-  const routes: SpecRoute[] = [];
-  for (const [specPath, rawItem] of Object.entries((document.paths as JsonObject | undefined) ?? {})) {
-    const item = rawItem as JsonObject;
-    const serverUrl = ((item.servers as JsonObject[] | undefined)?.[0]?.url as string | undefined) ?? '';
-    const surface = surfaceByServerVariable[/^\{(\w+)\}/.exec(serverUrl)?.[1] ?? ''];
-    if (!surface) {
-      throw new Error(
-        `spec path ${specPath}: its server must be {base_url} or {platform_url}, got "${serverUrl}"`,
-      );
-    }
-    const pattern = new RegExp(`^${specPath.replace(/\{[^}]+\}/g, '([^/]+)')}$`);
-    const pathParams = [...specPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
-    for (const method of methods) {
-      const operation = item[method] as JsonObject | undefined;
-      if (!operation) continue;
-      const parameters = [
-        ...((item.parameters as unknown[] | undefined) ?? []),
-        ...((operation.parameters as unknown[] | undefined) ?? []),
-      ].map((parameter) => resolveRef(document, parameter));
-      const queryTypes: Record<string, string> = {};
-      for (const parameter of parameters) {
-        if (parameter.in !== 'query') continue;
-        const schema = resolveRef(document, parameter.schema);
-        queryTypes[parameter.name as string] = typeof schema.type === 'string' ? schema.type : 'string';
-      }
-      const body = resolveRef(document, operation.requestBody);
-      routes.push({
-        operationId: operation.operationId as string,
-        method: method.toUpperCase(),
-        surface,
-        specPath,
-        pathParams,
-        queryTypes,
-        jsonBody: Boolean((body.content as JsonObject | undefined)?.['application/json']),
-        stateChanging: operation['x-state-changing'] === true,
-        pattern,
-      });
-    }
-  }
-  return routes;
+export function specRoutesOf(model: SpecModel): SpecRoute[] {
+  return model.operations.map((operation) => ({
+    operationId: operation.operationId,
+    method: operation.method,
+    surface: operation.surface,
+    specPath: operation.path,
+    pathParams: [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? ''),
+    queryTypes: Object.fromEntries(
+      operation.parameters
+        .filter((parameter) => parameter.in === 'query')
+        .map((parameter) => [
+          parameter.name,
+          typeof parameter.schema.type === 'string' ? parameter.schema.type : 'string',
+        ]),
+    ),
+    jsonBody: operation.requestBody?.content['application/json'] !== undefined,
+    stateChanging: operation.stateChanging,
+    pattern: new RegExp(`^${operation.path.replace(/\{[^}]+\}/g, '([^/]+)')}$`),
+  }));
 }
 
 /**

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { specModelOf } from '@inference-infra/types/spec-model';
 import { createSurfaceHandler } from './forwardToPrism.js';
 import { startPrism } from './prismProcess.js';
 import { createSimulator, type Simulator } from './simulator/createSimulator.js';
@@ -109,7 +110,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 /** Prism on the bundled spec behind one loopback server per base address, with real SSE and the spec's error body. */
 async function startPrismMock(options: MockServerOptions): Promise<MockServer> {
   const specPath = options.specPath ?? defaultSpecPath();
-  const routes = specRoutesOf(JSON.parse(await readFile(specPath, 'utf8')));
+  const routes = specRoutesOf(specModelOf(JSON.parse(await readFile(specPath, 'utf8'))));
   const prism = await startPrism(['mock', specPath]);
   try {
     const { ports, servers } = await listenOnBoth(options, (surface) => {

@@ -1,4 +1,4 @@
-import { specModelOf } from '../src/specModel/index.js';
+import { errorTypeStatuses, specModelOf } from '../src/specModel/index.js';
 import { generatedHeader, type SpecBundle } from './specBundle.js';
 
 // The fetch client's two tables, written from the spec model by the same pipeline as every other generated file.
@@ -24,26 +24,11 @@ export const routes = ${JSON.stringify(routes, null, 2)} as const satisfies Read
 }
 
 /**
- * `src/internal/errorStatus.gen.ts` of the fetch client: the failure status of each error `type`, read from the
- * examples of the error responses, for errors that come without a status (an error event inside a stream). A type
- * answered with two statuses is an error of the spec.
+ * `src/internal/errorStatus.gen.ts` of the fetch client: the failure status of each error `type`, for errors that come
+ * without a status (an error event inside a stream).
  */
 export function generateErrorStatusSource(bundle: SpecBundle): string {
-  const statusByErrorType: Record<string, number> = {};
-  for (const operation of specModelOf(bundle.document).operations) {
-    for (const { status, content } of Object.values(operation.responses)) {
-      if (Number(status) < 400) continue;
-      for (const example of Object.values(content['application/json']?.examples ?? {})) {
-        const type = (example as { error?: { type?: unknown } } | undefined)?.error?.type;
-        if (typeof type !== 'string') continue;
-        const known = statusByErrorType[type];
-        if (known !== undefined && known !== Number(status)) {
-          throw new Error(`error type ${type} is answered with ${known} and ${status}`);
-        }
-        statusByErrorType[type] = Number(status);
-      }
-    }
-  }
+  const statusByErrorType = Object.fromEntries(errorTypeStatuses(specModelOf(bundle.document)));
   return `${generatedHeader('@inference-infra/types scripts/generateRoutes.ts', bundle)}
 /** The failure status the spec answers each error \`type\` with (from the examples of its error responses). */
 export const statusByErrorType: Readonly<Record<string, number>> = ${JSON.stringify(statusByErrorType, null, 2)};

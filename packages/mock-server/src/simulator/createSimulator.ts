@@ -1,4 +1,5 @@
 import bundledSpec from '@inference-infra/types/openapi.json' with { type: 'json' };
+import { specModelOf } from '@inference-infra/types/spec-model';
 import { type SpecRoute, specRoutesOf } from '../specRoutes.js';
 import { errorResponder, errorTypesOf } from './errorResponses.js';
 import { createConformingHandler, idGenerator } from './handleRequest.js';
@@ -47,7 +48,8 @@ const specCache = new WeakMap<object, { routes: SpecRoute[]; errorTypes: Map<num
 function specOf(document: JsonObject) {
   let found = specCache.get(document);
   if (!found) {
-    found = { routes: specRoutesOf(document), errorTypes: errorTypesOf(document) };
+    const model = specModelOf(document);
+    found = { routes: specRoutesOf(model), errorTypes: errorTypesOf(model) };
     specCache.set(document, found);
   }
   return found;

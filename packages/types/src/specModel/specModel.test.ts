@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readSpecBundle } from '../../scripts/specBundle.js';
+import { errorTypeStatuses } from './errorTypes.js';
 import { pointerOf, resolvePointer, valueAt } from './jsonPointer.js';
 import { jsonRequestBody, schemaAsWritten, specModelOf } from './specModel.js';
 
@@ -167,5 +168,30 @@ describe('resolvePointer', () => {
     expect(() => resolvePointer(document, '#/broken')).toThrow(
       'spec: nothing at #/components/schemas/Missing',
     );
+  });
+});
+
+describe('errorTypeStatuses', () => {
+  it("reads each error type's status from the examples of the error responses", () => {
+    expect(Object.fromEntries(errorTypeStatuses(bundled))).toMatchObject({
+      invalid_request_error: 400,
+      authentication_error: 401,
+      not_found_error: 404,
+      conflict_error: 409,
+      rate_limit_error: 429,
+    });
+  });
+
+  it('names a type shown with two statuses', () => {
+    const answer = (type: string) => ({
+      content: { 'application/json': { schema: {}, examples: { one: { value: { error: { type } } } } } },
+    });
+    const model = specModelOf(
+      documentWith({
+        ...platform,
+        get: { operationId: 'getThing', responses: { 400: answer('odd'), 409: answer('odd') } },
+      }),
+    );
+    expect(() => errorTypeStatuses(model)).toThrow('spec: error type odd is answered with 400 and 409');
   });
 });
