@@ -40,6 +40,22 @@ function typesOf(schema: Json): string[] {
   return [];
 }
 
+// Integer formats as validators check them (ajv-formats, Prism, the generated zod): int32 is a range, int64 no more than
+// an integer.
+const int32: [number, number] = [-(2 ** 31), 2 ** 31 - 1];
+function integerRange(schema: Json): [number, number] {
+  const [low, high]: [number, number] = schema.format === 'int32' ? int32 : [-Infinity, Infinity];
+  return [Math.max(schema.minimum ?? -Infinity, low), Math.min(schema.maximum ?? Infinity, high)];
+}
+
+/** A format change on an integer that accepts exactly the same values (int64 added, or int32 within the bounds). */
+function sameIntegerRange(a: Json, b: Json): boolean {
+  const integerFormat = (f: unknown) => f === undefined || f === 'int32' || f === 'int64';
+  if (typesOf(a).join() !== 'integer' || typesOf(b).join() !== 'integer') return false;
+  if (!integerFormat(a.format) || !integerFormat(b.format)) return false;
+  return integerRange(a).join() === integerRange(b).join();
+}
+
 class Differ {
   readonly changes: SpecChange[] = [];
   constructor(
@@ -101,8 +117,10 @@ class Differ {
         `pattern ${a.pattern ?? 'none'} → ${b.pattern ?? 'none'}`,
       );
     }
-    if (a.format !== b.format)
-      this.add('breaking', at, `format ${a.format ?? 'none'} → ${b.format ?? 'none'}`);
+    if (a.format !== b.format) {
+      const text = `format ${a.format ?? 'none'} → ${b.format ?? 'none'}`;
+      this.add(sameIntegerRange(a, b) ? 'patch' : 'breaking', at, text);
+    }
     if (Array.isArray(a.enum) || Array.isArray(b.enum) || a.const !== b.const) {
       const valuesA: unknown[] = a.enum ?? (a.const !== undefined ? [a.const] : []);
       const valuesB: unknown[] = b.enum ?? (b.const !== undefined ? [b.const] : []);

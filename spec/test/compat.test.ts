@@ -60,6 +60,14 @@ describe('the compatibility gate', () => {
       (d: Json) => (d.components.schemas.TransactionType.enum = ['credit', 'usage', 'refund']),
     ],
     [
+      'an int32 format on an integer it newly bounds',
+      (d: Json) => (d.components.parameters.Offset.schema.format = 'int32'),
+    ],
+    [
+      'an int32 format on an answer integer it newly bounds',
+      (d: Json) => (d.components.schemas.ImageGenerationResponse.properties.created.format = 'int32'),
+    ],
+    [
       'an answer field that may now be absent',
       (d: Json) => {
         d.components.schemas.InstanceType.required = d.components.schemas.InstanceType.required.filter(
@@ -100,6 +108,18 @@ describe('the compatibility gate', () => {
   ])('classifies %s as additive', (_name, mutate) => {
     const changes = onlyChange(mutate);
     expect(requiredBump(changes), JSON.stringify(changes)).toBe('minor');
+  });
+
+  it.each([
+    ['int64 dropped from an integer', (d: Json) => delete d.components.parameters.Offset.schema.format],
+    [
+      'int32 to int64 within the bounds',
+      (d: Json) => (d.components.parameters.Limit.schema.format = 'int64'),
+    ],
+  ])('classifies a format that accepts the same values (%s) as a patch', (_name, mutate) => {
+    const changes = onlyChange(mutate);
+    expect(changes.map((c) => c.what)).toEqual([expect.stringMatching(/^format /)]);
+    expect(requiredBump(changes)).toBe('patch');
   });
 
   it('classifies a description change as a patch', () => {

@@ -1,3 +1,4 @@
+import { integerRange } from './integerFormats.js';
 import {
   annotations,
   hasPropertyCount,
@@ -64,13 +65,12 @@ export function checkKeywords(schema: JsonSchema, at: string): void {
   }
 }
 
-function numberExpression(schema: JsonSchema, type: string, orNull: string): string {
+function numberExpression(schema: JsonSchema, type: string, orNull: string, at: string): string {
+  const { minimum, maximum } = integerRange(schema, type, at);
   let expression = `z.number(${message(rules.number(schema, type, orNull))})`;
   if (type === 'integer') expression += `.int({ message: ${q(rules.integer(schema))} })`;
-  if (schema.minimum !== undefined)
-    expression += `.min(${schema.minimum}, { message: ${q(rules.minimum(schema.minimum))} })`;
-  if (schema.maximum !== undefined)
-    expression += `.max(${schema.maximum}, { message: ${q(rules.maximum(schema.maximum))} })`;
+  if (minimum !== undefined) expression += `.min(${minimum}, { message: ${q(rules.minimum(minimum))} })`;
+  if (maximum !== undefined) expression += `.max(${maximum}, { message: ${q(rules.maximum(maximum))} })`;
   if (typeof schema.exclusiveMinimum === 'number')
     expression += `.gt(${schema.exclusiveMinimum}, { message: ${q(rules.exclusiveMinimum(schema.exclusiveMinimum))} })`;
   if (typeof schema.exclusiveMaximum === 'number')
@@ -226,7 +226,7 @@ function baseExpression(
       return described(stringExpression(schema, orNull, at) + nullable);
     case 'integer':
     case 'number':
-      return described(numberExpression(schema, type, orNull) + nullable);
+      return described(numberExpression(schema, type, orNull, at) + nullable);
     case 'boolean':
       return described(`z.boolean(${message(rules.boolean(orNull))})${nullable}`);
     case 'array':

@@ -1,3 +1,4 @@
+import { integerRange } from './integerFormats.js';
 import { annotations, hasPropertyCount, isNullOnly, type JsonSchema, typesOf } from './jsonSchema.js';
 import { orNullOf, rules } from './ruleMessages.js';
 import type { OpenApiDocument } from './specBundle.js';
@@ -29,15 +30,14 @@ const stringFormats: Record<string, (params: string) => string> = {
   uri: (params) => `z.url(${params})`,
 };
 
-function numberExpression(schema: JsonSchema, type: string, orNull: string): string {
+function numberExpression(schema: JsonSchema, type: string, orNull: string, at: string): string {
+  const { minimum, maximum } = integerRange(schema, type, at);
   const checks: string[] = [];
   // A multiple of 1 rather than z.int(): a wrong type stops zod at once, a broken rule does not, so 0.5 for an
   // integer of at least 1 breaks both rules, as the zod 3 set reports it.
   if (type === 'integer') checks.push(`z.multipleOf(1, ${q(rules.integer(schema))})`);
-  if (schema.minimum !== undefined)
-    checks.push(`z.gte(${schema.minimum}, ${q(rules.minimum(schema.minimum))})`);
-  if (schema.maximum !== undefined)
-    checks.push(`z.lte(${schema.maximum}, ${q(rules.maximum(schema.maximum))})`);
+  if (minimum !== undefined) checks.push(`z.gte(${minimum}, ${q(rules.minimum(minimum))})`);
+  if (maximum !== undefined) checks.push(`z.lte(${maximum}, ${q(rules.maximum(maximum))})`);
   if (typeof schema.exclusiveMinimum === 'number')
     checks.push(`z.gt(${schema.exclusiveMinimum}, ${q(rules.exclusiveMinimum(schema.exclusiveMinimum))})`);
   if (typeof schema.exclusiveMaximum === 'number')
@@ -197,7 +197,7 @@ function baseExpression(
       return nullable(stringExpression(schema, orNull, at));
     case 'integer':
     case 'number':
-      return nullable(numberExpression(schema, type, orNull));
+      return nullable(numberExpression(schema, type, orNull, at));
     case 'boolean':
       return nullable(`z.boolean(${q(rules.boolean(orNull))})`);
     case 'array':

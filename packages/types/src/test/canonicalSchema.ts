@@ -1,3 +1,4 @@
+import { integerRange } from '../../scripts/integerFormats.js';
 import type { JsonSchema } from '../../scripts/jsonSchema.js';
 
 /**
@@ -9,6 +10,7 @@ import type { JsonSchema } from '../../scripts/jsonSchema.js';
  * - `additionalProperties` is kept only when it restricts (`false` or a schema): `true` and absent both mean open;
  * - a `oneOf` left with one branch once null is taken out is that branch;
  * - annotations (descriptions, titles, examples, `contentEncoding`) are dropped: they validate nothing;
+ * - an integer's `int32`/`int64` format becomes the bounds it checks (see scripts/integerFormats.ts);
  * - with `keepReferences`, `$ref` stays a `{ ref: name }` marker (the spec side; zod output has no references).
  */
 export type Canonical = { [keyword: string]: unknown };
@@ -86,6 +88,13 @@ export function canonicalSchema(schema: JsonSchema, options: { keepReferences: b
     } else if (schema[exclusive] === false) {
       delete out[exclusive];
     }
+  }
+  if (stable(out.type) === stable(['integer']) && (schema.format === 'int32' || schema.format === 'int64')) {
+    // Compared as what the validators check: int32 as its range, int64 as no more than an integer.
+    const { minimum, maximum } = integerRange(schema, 'integer', 'canonicalSchema');
+    delete out.format;
+    if (minimum !== undefined) out.minimum = minimum;
+    if (maximum !== undefined) out.maximum = maximum;
   }
   if (schema.default !== undefined) out.default = stable(schema.default);
   if (schema.properties) {
