@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+// The toolkit's one spec model, from its source: @inference-infra/types builds from this package's bundle, so it
+// cannot be a dependency here, but these tests walk the bundle the same way every generator and the mock do.
+import { resolvePointer, specModelOf } from '../../packages/types/src/specModel/index.js';
 
 // Tests read the bundle, never the split files: the bundle is what every package and partner consumes.
 export const bundlePath = fileURLToPath(new URL('../dist/openapi.json', import.meta.url));
@@ -13,35 +16,22 @@ export function loadBundle(): Json {
 
 /** Follows local `$ref`s (`#/components/...`) until a non-reference object is reached. */
 export function deref(doc: Json, node: Json): Json {
-  let current = node;
-  const seen = new Set<string>();
-  while (current && typeof current === 'object' && typeof current.$ref === 'string') {
-    const ref: string = current.$ref;
-    if (!ref.startsWith('#/') || seen.has(ref)) throw new Error(`unresolvable $ref ${ref}`);
-    seen.add(ref);
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((value: Json, key: string) => value?.[key], doc);
-    if (current === undefined) throw new Error(`$ref ${ref} points nowhere`);
-  }
-  return current;
+  if (!node || typeof node !== 'object' || typeof node.$ref !== 'string') return node;
+  return resolvePointer(doc, node.$ref).value;
 }
-
-export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 export interface OperationEntry {
   path: string;
+  /** Lower case, as the path item keys it. */
   method: string;
   pathItem: Json;
   operation: Json;
 }
 
+/** Every operation as the spec model finds it, with its path item and operation object as written in the bundle. */
 export function operationsOf(doc: Json): OperationEntry[] {
-  return Object.entries<Json>(doc.paths).flatMap(([path, pathItem]) =>
-    httpMethods
-      .filter((method) => pathItem[method])
-      .map((method) => ({ path, method, pathItem, operation: pathItem[method] })),
-  );
+  return specModelOf(doc).operations.map(({ path, method }) => {
+    const pathItem = doc.paths[path];
+    return { path, method: method.toLowerCase(), pathItem, operation: pathItem[method.toLowerCase()] };
+  });
 }
