@@ -1,9 +1,9 @@
-import { fieldName, getAt, type Path, setAt } from '../cases/jsonPath.js';
+import type { ContractCheck } from '../checks/check.js';
+import { exampleBody, expectAnswer, pathParamsOf } from '../checks/requests.js';
 import { typesOf } from '../model/schemaTypes.js';
 import type { SchemaValidator } from '../model/schemaValidator.js';
 import { type ContractSpec, type JsonObject, jsonRequestBody, type SpecOperation } from '../model/spec.js';
-import type { ContractCheck } from './check.js';
-import { exampleBody, expectAnswer, pathParamsOf } from './requests.js';
+import { fieldName, getAt, type Path, setAt } from './jsonPath.js';
 
 /** A body that the spec allows and that sits on an edge of it: a bound, or a value of an enum. */
 interface AcceptanceCase {
