@@ -4,8 +4,10 @@ import { sharedTestOptions } from '../vitest.shared.js';
 export default defineConfig({
   test: {
     ...sharedTestOptions,
-    include: ['src/**/*.test.ts'],
-    // Headless Chromium on a 2-core machine can take tens of seconds to start and hydrate the 2.5 MB page.
+    include: ['src/**/*.test.{ts,tsx}'],
+    // The simulator every sample and the site's "Try it" talk to, on free loopback ports.
+    globalSetup: ['src/test/globalSetup.ts'],
+    // Headless Chromium on a 2-core machine can take tens of seconds to start; a sample run starts Node and tsx.
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

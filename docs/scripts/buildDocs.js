@@ -1,45 +1,30 @@
-// Builds dist/index.html, the API reference, from the bundled spec of @inference-infra/spec.
-import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Builds the API reference into dist/: the bundled spec with generated x-codeSamples, Scalar's prebuilt browser
+// bundle, and the page that starts it. Everything the page loads is in dist/, so it works offline.
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { localizeRedocAssets } from '../src/localizeRedocAssets.js';
+import { withCodeSamples } from '../src/samples/codeSamples.js';
+import { scalarPage } from '../src/scalarPage.js';
+import { withOperationServers } from '../src/scalarServers.js';
 
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const outputPath = fileURLToPath(new URL('../dist/index.html', import.meta.url));
+const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 const require = createRequire(import.meta.url);
 
 // Through the spec package's exports map, so this build does not depend on where that package keeps its bundle.
-const specPath = require.resolve('@inference-infra/spec/openapi.json');
-const redoclyCli = require.resolve('@redocly/cli/bin/cli.js');
+const spec = JSON.parse(readFileSync(require.resolve('@inference-infra/spec/openapi.json'), 'utf8'));
+// The package's exports map has no entry for its browser bundle; its main entry sits in dist/ beside browser/.
+const scalarBundle = join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
 
 // A stale file from an earlier build would otherwise be served, and cached by turbo, as if it were current.
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+rmSync(distDir, { recursive: true, force: true });
+mkdirSync(join(distDir, 'scalar'), { recursive: true });
 
-execFileSync(
-  process.execPath,
-  [
-    redoclyCli,
-    'build-docs',
-    specPath,
-    '--output',
-    outputPath,
-    '--template',
-    'template.hbs',
-    // redocly.yaml turns telemetry off, for the CLI and for the page it writes.
-    '--config',
-    'redocly.yaml',
-    // Without it the page imports Redoc from cdn.redocly.com. With it the CLI embeds its own copy of that bundle,
-    // the very version its server-side render was made with, so the page hydrates offline and version-matched.
-    '--inlineBundle',
-  ],
-  {
-    cwd: packageDir,
-    stdio: 'inherit',
-    // The update notice looks up the latest CLI version online; a build should not reach past the package registry.
-    env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-  },
+writeFileSync(
+  join(distDir, 'openapi.json'),
+  `${JSON.stringify(withOperationServers(withCodeSamples(spec)), null, 2)}\n`,
 );
-
-writeFileSync(outputPath, localizeRedocAssets(readFileSync(outputPath, 'utf8')));
-console.log(`Offline API reference written to ${outputPath}`);
+// The self-contained build (no chunks loaded later); its source map is left out, it is 17 MB.
+copyFileSync(scalarBundle, join(distDir, 'scalar', 'standalone.js'));
+writeFileSync(join(distDir, 'index.html'), scalarPage({ scriptPath: './scalar/standalone.js' }));
+console.log(`Offline API reference written to ${distDir}`);

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '@inference-infra/test-kit/browser';
 import {
@@ -10,83 +9,31 @@ import {
 } from '@inference-infra/test-kit/pageProblems';
 import { type StaticServer, startStaticServer } from '@inference-infra/test-kit/staticServer';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-interface SpecServer {
-  url: string;
-  variables?: Record<string, { default: string }>;
-}
-interface SpecOperation {
-  operationId: string;
-  summary: string;
-  tags: [string];
-  servers?: SpecServer[];
-}
-interface Spec {
-  servers?: SpecServer[];
-  paths: Record<string, Record<string, unknown> & { servers?: SpecServer[] }>;
-}
-
-const httpMethods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
-const spec: Spec = createRequire(import.meta.url)('@inference-infra/spec/openapi.json');
-
-const operations = Object.values(spec.paths).flatMap((pathItem) =>
-  Object.entries(pathItem)
-    .filter(([key]) => httpMethods.has(key))
-    .map(([, operation]) => operation as SpecOperation),
-);
-
-/** Each server of the spec (root, path or operation level) with its variables set to their defaults. */
-const baseAddresses = [
-  ...new Set(
-    [
-      spec.servers ?? [],
-      ...Object.values(spec.paths).map((item) => item.servers ?? []),
-      ...operations.map((o) => o.servers ?? []),
-    ]
-      .flat()
-      .map((server) =>
-        server.url.replace(
-          /\{(\w+)\}/g,
-          (_, name: string) => server.variables?.[name]?.default ?? `{${name}}`,
-        ),
-      ),
-  ),
-];
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type SpecOperation, specOperations } from './specOperations.js';
+import { pointServersAt } from './test/pointServersAt.js';
+import { closeTryIt, openOperation, openTryIt, sendFromTryIt, storedByPage } from './test/referencePage.js';
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
-const screenshotPath = fileURLToPath(new URL('../test-artifacts/docs-site.png', import.meta.url));
+const artifactsDir = fileURLToPath(new URL('../test-artifacts', import.meta.url));
+const mockBaseUrl = inject('mockBaseUrl');
+const mockPlatformUrl = inject('mockPlatformUrl');
+// A key of the mock's form that no other test uses, so finding it anywhere in the page's storage means it was kept.
+const apiKey = `ii_live_docs_try_it_${process.pid}`;
 
-/**
- * Opens an operation the way a reader does: its tag in the sidebar, then its summary. The sidebar is always
- * mounted, whereas the main column mounts a section only when it nears the viewport and re-renders it on the way.
- * Returns the address the sidebar links the operation to.
- */
-async function openOperationFromSidebar(page: Page, tag: string, summary: string): Promise<string | null> {
-  const sidebar = page.locator('[data-component-name="Menu/Menu"]');
-  const operationItem = sidebar.getByText(summary, { exact: true });
-  // Clicking an open tag would close it again.
-  if (!(await operationItem.isVisible())) await sidebar.getByText(tag, { exact: true }).click();
-  await operationItem.click();
-  return sidebar
-    .locator('a')
-    .filter({ has: page.getByText(summary, { exact: true }) })
-    .getAttribute('href');
+function operationNamed(operations: SpecOperation[], operationId: string): SpecOperation {
+  const operation = operations.find((candidate) => candidate.operationId === operationId);
+  if (!operation) throw new Error(`The spec has no operation ${operationId}`);
+  return operation;
 }
 
-/** The servers panel shows `{base_url}` until its variables are opened; the default addresses are inside. */
-async function expandServerVariables(page: Page): Promise<void> {
-  const serversPanel = page.getByTestId('panel-servers');
-  await serversPanel.scrollIntoViewIfNeeded();
-  const showVariables = serversPanel.getByText(/^Show \d+ variables?$/);
-  while ((await showVariables.count()) > 0) await showVariables.first().click();
-}
-
-describe('the API reference site (dist/index.html in headless Chromium)', () => {
+describe('the API reference site (dist/ in headless Chromium, its servers pointed at the simulator)', () => {
   let server: StaticServer | undefined;
   let browser: Browser | undefined;
   let page: Page;
+  let operations: SpecOperation[];
   const problems = createPageProblems();
+  const consoleWarnings: string[] = [];
 
   // One page load shared by the tests below, in order: Chromium takes many seconds to start on a small machine.
   beforeAll(async () => {
@@ -95,25 +42,31 @@ describe('the API reference site (dist/index.html in headless Chromium)', () => 
         'docs/dist/index.html is missing: run `pnpm --filter @inference-infra/docs build` first.',
       );
     }
-    server = await startStaticServer({ rootDir: distDir });
+    const builtSpec = JSON.parse(readFileSync(`${distDir}/openapi.json`, 'utf8'));
+    operations = specOperations(builtSpec);
+    const pointedSpec = JSON.stringify(
+      pointServersAt(builtSpec, { base_url: mockBaseUrl, platform_url: mockPlatformUrl }),
+    );
+    server = await startStaticServer({
+      rootDir: distDir,
+      // The built page, as built; only the document it loads names the test's mock as the servers' defaults.
+      route: async (request, response) => {
+        if (request.url !== '/openapi.json') return false;
+        response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(pointedSpec);
+        return true;
+      },
+    });
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     // Requests past loopback are aborted: a regression is reported by the last test, never sent anywhere.
     await blockRequestsPastLoopback(context, problems);
     page = await context.newPage();
     recordPageProblems(page, problems);
-
+    page.on('console', (message) => {
+      if (message.type() === 'warning') consoleWarnings.push(message.text());
+    });
     await page.goto(server.url, { waitUntil: 'networkidle' });
-    // The sidebar logo is added by an effect, so it exists only once the server-rendered page has hydrated;
-    // clicks before that would land on inert markup.
-    await page
-      .locator('img[alt="redocly logo"]')
-      .waitFor()
-      .catch((error: Error) => {
-        // A page whose script was blocked or failed never hydrates; say why instead of only timing out.
-        const seen = { ...problems, requestsPastLoopback: [...problems.requestsPastLoopback] };
-        throw new Error(`The page did not hydrate: ${error.message}\n${JSON.stringify(seen, null, 2)}`);
-      });
+    await page.getByRole('heading', { name: builtSpec.info.title }).waitFor({ state: 'visible' });
   });
 
   afterAll(async () => {
@@ -121,47 +74,103 @@ describe('the API reference site (dist/index.html in headless Chromium)', () => 
     await server?.close();
   });
 
-  it('hydrates with the local stand-in logo, not the one on cdn.redoc.ly', async () => {
-    expect(await page.locator('img[alt="redocly logo"]').getAttribute('src')).toMatch(
-      /^data:image\/svg\+xml,/,
-    );
-  });
-
-  it('renders every operation of the spec under its summary, with its anchor', async () => {
+  it('opens every operation of the spec from the sidebar, with its generated code samples', async () => {
     expect(operations.length).toBeGreaterThan(0);
-    for (const { operationId, summary, tags } of operations) {
-      const href = await openOperationFromSidebar(page, tags[0], summary);
-      // Redoc 3 anchors an operation as #/<tag>/<operationId in lower case>.
-      expect(href, summary).toMatch(new RegExp(`^#/.+/${operationId.toLowerCase()}$`));
-      await page
-        .locator('h2')
-        .and(page.getByText(summary, { exact: true }))
+    for (const operation of operations) {
+      const section = await openOperation(page, operation);
+      // The first sample is the curl one; the sample tests run every one of them.
+      await section
+        .getByText('curl --fail-with-body', { exact: false })
+        .first()
         .waitFor({ state: 'visible' });
     }
+    await mkdir(artifactsDir, { recursive: true });
+    await page.screenshot({ path: `${artifactsDir}/docs-site-operation.png` });
   });
 
-  it('shows both base addresses with their default values', async () => {
-    expect(baseAddresses).toHaveLength(2);
-    await expandServerVariables(page);
-    for (const address of baseAddresses) {
-      await page
-        .getByTestId('panel-servers')
-        .getByText(address, { exact: true })
-        .waitFor({ state: 'visible' });
+  it('sends a platform request from the page to {platform_url}, and shows the answer', async () => {
+    const operation = operationNamed(operations, 'listInstanceTypes');
+    const dialog = await openTryIt(page, operation);
+    const answer = page.waitForResponse((response) => response.url().startsWith(mockPlatformUrl));
+    await sendFromTryIt(page, dialog, { apiKey });
+    const response = await answer;
+    expect(response.status()).toBe(200);
+    const body = await response.json();
+    expect(body.data.length).toBeGreaterThan(0);
+    await dialog.getByText('200 OK', { exact: true }).waitFor({ state: 'visible' });
+    await dialog.getByText(`"${body.data[0].id}"`).first().waitFor({ state: 'visible' });
+    await page.screenshot({ path: `${artifactsDir}/docs-site-try-it-platform.png` });
+    await closeTryIt(page);
+  });
+
+  it('sends an inference request from the page to {base_url}, and shows the answer', async () => {
+    const operation = operationNamed(operations, 'createEmbeddings');
+    const dialog = await openTryIt(page, operation);
+    const answer = page.waitForResponse((response) => response.url().startsWith(mockBaseUrl));
+    await sendFromTryIt(page, dialog, { apiKey });
+    const response = await answer;
+    expect(response.status()).toBe(200);
+    expect((await response.json()).data[0].object).toBe('embedding');
+    await dialog.getByText('200 OK', { exact: true }).waitFor({ state: 'visible' });
+    await dialog.getByText('"embedding"').first().waitFor({ state: 'visible' });
+    await page.screenshot({ path: `${artifactsDir}/docs-site-try-it-inference.png` });
+    await closeTryIt(page);
+  });
+
+  it('streams a chat answer into the page, up to data: [DONE]', async () => {
+    const operation = operationNamed(operations, 'createChatCompletion');
+    const streamed = operation.requests.find((request) => request.streamed);
+    if (!streamed) throw new Error('The spec has no streamed chat example');
+    const dialog = await openTryIt(page, operation);
+    const answer = page.waitForResponse((response) => response.url().startsWith(mockBaseUrl));
+    // The client starts with the first body example; a reader picks the streamed one by editing the body.
+    await sendFromTryIt(page, dialog, { apiKey, body: streamed.body });
+    const response = await answer;
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^text\/event-stream/);
+    await dialog.getByText('data: [DONE]').waitFor({ state: 'visible' });
+    await dialog.getByText('chat.completion.chunk').first().waitFor({ state: 'visible' });
+    await page.screenshot({ path: `${artifactsDir}/docs-site-try-it-stream.png` });
+    await closeTryIt(page);
+  });
+
+  it('keeps the key nowhere: no web storage, cookie or IndexedDB record holds it, and a reload forgets it', async () => {
+    expect(await storedByPage(page)).not.toContain(apiKey);
+    await page.reload({ waitUntil: 'networkidle' });
+    const dialog = await openTryIt(page, operationNamed(operations, 'listInstanceTypes'));
+    expect(await dialog.getByPlaceholder('Token').inputValue()).toBe('');
+    await closeTryIt(page);
+    expect(await storedByPage(page)).not.toContain(apiKey);
+  });
+
+  it("gets the simulator's CORS preflight answer for the page's origin and headers", async () => {
+    const origin = new URL(server?.url ?? '').origin;
+    for (const address of [`${mockBaseUrl}/chat/completions`, `${mockPlatformUrl}/api/v1/storage/vol_1`]) {
+      const preflight = await fetch(address, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'PATCH',
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');
+      expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
     }
   });
 
   it('saves a full-page screenshot of the site', async () => {
-    await expandServerVariables(page);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await mkdir(fileURLToPath(new URL('.', `file://${screenshotPath}`)), { recursive: true });
-    await page.screenshot({ path: screenshotPath, fullPage: true });
-    expect(existsSync(screenshotPath)).toBe(true);
+    await page.screenshot({ path: `${artifactsDir}/docs-site.png`, fullPage: true });
+    expect(existsSync(`${artifactsDir}/docs-site.png`)).toBe(true);
   });
 
-  it('made no request past 127.0.0.1, had no failed request and logged no console error', () => {
+  it('made no request past 127.0.0.1, had no failed request and logged no console error or warning', () => {
     expect([...problems.requestsPastLoopback]).toEqual([]);
     expect(problems.failedRequests).toEqual([]);
     expect(problems.consoleErrors).toEqual([]);
+    expect(consoleWarnings).toEqual([]);
   });
 });

@@ -1,0 +1,29 @@
+import { clientCallOf } from './clientCalls.js';
+import { keyVariable } from './curlSample.js';
+import { tsLiteral } from './tsLiteral.js';
+
+/**
+ * A Node script with the official `openai` client pointed at `{base_url}`, for the inference operations it knows;
+ * `null` for the others. Fields OpenAI does not have (an image's `width`) are sent as they are.
+ * @param {import('../specOperations.js').SpecOperation} operation
+ * @param {import('../specOperations.js').SampleRequest} request
+ * @returns {string | null}
+ */
+export function openaiSample(operation, request) {
+  const method = clientCallOf(operation.operationId).openai;
+  if (!method || operation.serverVariable !== 'base_url') return null;
+  const call = `openai.${method}(${tsLiteral(request.body, '')})`;
+  return [
+    `import OpenAI from 'openai';`,
+    '',
+    `const openai = new OpenAI({ apiKey: process.env.${keyVariable}, baseURL: '${operation.serverDefault}' });`,
+    '',
+    ...(request.streamed
+      ? [
+          `const stream = await ${call};`,
+          `for await (const chunk of stream) process.stdout.write(chunk.choices[0]?.delta?.content ?? '');`,
+        ]
+      : [`const answer = await ${call};`, 'console.log(JSON.stringify(answer, null, 2));']),
+    '',
+  ].join('\n');
+}

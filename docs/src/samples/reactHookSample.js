@@ -1,0 +1,105 @@
+import { clientCallOf } from './clientCalls.js';
+import { tsLiteral } from './tsLiteral.js';
+
+/**
+ * The key a browser sample holds. A key in a page is every visitor's, so the browser samples use the local mock's
+ * (`dangerouslyAllowBrowser` says so in the code); the fetch client's README shows the keyless client behind an
+ * app's own route that a real app uses instead.
+ */
+export const browserKeyPlaceholder = 'ii_live_mock';
+
+const clientOptionOf = /** @type {Record<string, string>} */ ({
+  base_url: 'baseUrl',
+  platform_url: 'platformUrl',
+});
+
+/**
+ * The component of a hook sample: a query renders its data, a mutation a button that sends the request, a stream
+ * the text as it grows. Each renders the answer as JSON (or text) and an error by its message.
+ * @param {import('./clientCalls.js').ClientCall} call
+ * @param {import('../specOperations.js').SampleRequest} request
+ * @param {string} name
+ * @returns {string[]}
+ */
+function componentLines(call, request, name) {
+  if (request.streamed && call.streamHook) {
+    const { stream: _stream, ...body } = /** @type {Record<string, unknown>} */ (request.body);
+    return [
+      `function ${name}() {`,
+      `  const { start, content, isStreaming, error } = ${call.streamHook}();`,
+      `  const send = () => start(${tsLiteral(body, '  ')});`,
+      '  return (',
+      '    <>',
+      '      <button type="button" disabled={isStreaming} onClick={send}>',
+      '        Send',
+      '      </button>',
+      '      <output aria-busy={isStreaming}>{content}</output>',
+      '      {error && <p role="alert">{error.message}</p>}',
+      '    </>',
+      '  );',
+      '}',
+    ];
+  }
+  if (call.hookKind === 'query') {
+    const query = Object.keys(request.query).length > 0 ? tsLiteral(request.query, '  ') : '';
+    return [
+      `function ${name}() {`,
+      `  const { data, error } = ${call.hook}(${query});`,
+      '  if (error) return <p role="alert">{error.message}</p>;',
+      `  return <pre>{data ? JSON.stringify(data, null, 2) : 'Loading…'}</pre>;`,
+      '}',
+    ];
+  }
+  const variables = { ...request.pathParams, .../** @type {object} */ (request.body) };
+  return [
+    `function ${name}() {`,
+    `  const { mutate, data, error, isPending } = ${call.hook}();`,
+    `  const send = () => mutate(${tsLiteral(variables, '  ')});`,
+    '  return (',
+    '    <>',
+    '      <button type="button" disabled={isPending} onClick={send}>',
+    '        Send',
+    '      </button>',
+    '      {data && <pre>{JSON.stringify(data, null, 2)}</pre>}',
+    '      {error && <p role="alert">{error.message}</p>}',
+    '    </>',
+    '  );',
+    '}',
+  ];
+}
+
+/**
+ * A React page with `@inference-infra/react-hooks`: the providers, one component calling the operation's hook, and
+ * the render into `#root`.
+ * @param {import('../specOperations.js').SpecOperation} operation
+ * @param {import('../specOperations.js').SampleRequest} request
+ * @returns {string}
+ */
+export function reactHookSample(operation, request) {
+  const call = clientCallOf(operation.operationId);
+  const hook = request.streamed && call.streamHook ? call.streamHook : call.hook;
+  const name = operation.operationId.charAt(0).toUpperCase() + operation.operationId.slice(1);
+  return [
+    `import { createClient } from '@inference-infra/fetch-client';`,
+    `import { InferenceInfraProvider, ${hook} } from '@inference-infra/react-hooks';`,
+    `import { QueryClient, QueryClientProvider } from '@tanstack/react-query';`,
+    `import { createRoot } from 'react-dom/client';`,
+    '',
+    'const client = createClient({',
+    `  apiKey: '${browserKeyPlaceholder}', // the local mock's: a page's key is every visitor's (see the fetch client's README)`,
+    '  dangerouslyAllowBrowser: true,',
+    `  ${clientOptionOf[operation.serverVariable]}: '${operation.serverDefault}',`,
+    '});',
+    '',
+    ...componentLines(call, request, name),
+    '',
+    `createRoot(document.getElementById('root')!).render(`,
+    '  <QueryClientProvider client={new QueryClient()}>',
+    '    <InferenceInfraProvider client={client}>',
+    `      <${name} />`,
+    '    </InferenceInfraProvider>',
+    '  </QueryClientProvider>,',
+    ');',
+    '',
+  ].join('\n');
+}

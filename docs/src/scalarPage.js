@@ -1,0 +1,57 @@
+/**
+ * How the page configures Scalar's API reference (`@scalar/api-reference`, options as its
+ * `@scalar/types/api-reference` types name them). Each setting that is not a look says why: the page must work
+ * offline, request nothing past its own host and the API's, and forget the reader's key with the tab.
+ */
+export const scalarConfiguration = {
+  // The bundle with x-codeSamples, served next to the page (the build writes it).
+  url: './openapi.json',
+  title: 'Inference and Infrastructure API',
+  // Scalar's default fonts come from fonts.scalar.com; the system's fonts need no request.
+  withDefaultFonts: false,
+  telemetry: false,
+  // The key a reader types into the client lives in memory only: not in localStorage, and gone with the tab.
+  persistAuth: false,
+  // The developer toolbar links to scalar.com (share, deploy, generate a client there); it shows on localhost.
+  showDeveloperTools: 'never',
+  // "Ask AI" sends the document to Scalar's service, and MCP points at it.
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  // Only our own x-codeSamples are shown, and each of them is run against the mock by the docs tests; Scalar's
+  // generated snippets for other languages are not tested, and would show a key-in-the-URL style for some.
+  hiddenClients: true,
+  // Six operations: all of them open, so every one is in the page and in the search without a click.
+  defaultOpenAllTags: true,
+  documentDownloadType: 'json',
+  // No proxyUrl, on purpose: requests go from the page straight to the API (the mock answers CORS). A proxy would
+  // see the key, and Scalar's default one is on the internet.
+};
+
+/**
+ * The whole page: Scalar's prebuilt browser bundle, served by the site itself, started with the configuration
+ * above. `<link rel="icon" href="data:,">` keeps the browser from asking for /favicon.ico, whose 404 would be a
+ * console error.
+ * @param {{ scriptPath: string }} options Where the page loads Scalar's bundle from, relative to the page.
+ * @returns {string}
+ */
+export function scalarPage({ scriptPath }) {
+  // `<` escaped, so no value of the configuration can close the script element it is written into.
+  const configuration = JSON.stringify(scalarConfiguration, null, 2).replace(/</g, '\\u003c');
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${scalarConfiguration.title}</title>
+    <link rel="icon" href="data:," />
+  </head>
+  <body>
+    <div id="app"></div>
+    <script src="${scriptPath}"></script>
+    <script>
+      Scalar.createApiReference('#app', ${configuration.replace(/\n/g, '\n      ')});
+    </script>
+  </body>
+</html>
+`;
+}

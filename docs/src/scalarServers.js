@@ -1,0 +1,22 @@
+/**
+ * A copy of the spec in which every operation names its own server, for Scalar's request client. The spec puts the
+ * server on the path item (OpenAPI allows path, operation or document level); Scalar 1.72's client reads only the
+ * operation's and the document's, and would send every request to the first document server, `{base_url}`: the
+ * platform operations would all answer 404. `x-scalar-selected-server` is Scalar's extension naming the server its
+ * client starts with; without it the client keeps the document's choice, which is not in the operation's list.
+ * @param {any} spec
+ * @returns {any}
+ */
+export function withOperationServers(spec) {
+  const copy = structuredClone(spec);
+  for (const pathItem of Object.values(copy.paths ?? {})) {
+    const servers = /** @type {any} */ (pathItem).servers;
+    if (!servers?.length) continue;
+    for (const operation of Object.values(/** @type {Record<string, any>} */ (pathItem))) {
+      if (typeof operation !== 'object' || !operation?.operationId || operation.servers) continue;
+      operation.servers = servers;
+      operation['x-scalar-selected-server'] = servers[0].url;
+    }
+  }
+  return copy;
+}

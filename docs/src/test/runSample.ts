@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { keyVariable } from '../samples/curlSample.js';
+import { shellWords } from './shellWords.js';
+
+const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+const curlPath = '/usr/bin/curl';
+
+/** Where the samples are written to be run: a reader can open the very file a failing test ran. */
+// From the file path rather than `new URL(..., import.meta.url)`: under happy-dom, URL is the DOM's, not Node's.
+export const samplesDir = `${join(dirname(fileURLToPath(import.meta.url)), '../../test-artifacts/samples')}/`;
+
+/**
+ * The sample as it runs against the test's mock: each server's default address (the local mock's usual ports, as
+ * the spec gives them) replaced by the address the test's mock listens on. Nothing else is changed.
+ */
+export function pointSampleAt(source: string, addresses: ReadonlyMap<string, string>): string {
+  let result = source;
+  // Longest first, so a default that is the start of another (`:4011` and `:4011/v1`) cannot be half-replaced.
+  for (const [from, to] of [...addresses].sort(([a], [b]) => b.length - a.length)) {
+    result = result.replaceAll(from, to);
+  }
+  return result;
+}
+
+/** Runs a curl sample with /usr/bin/curl, the key in the environment as the sample reads it; resolves to stdout. */
+export async function runCurlSample(source: string, apiKey: string): Promise<string> {
+  if (!existsSync(curlPath)) throw new Error(`${curlPath} is missing: the curl samples cannot be run`);
+  const [command, ...args] = shellWords(source, { [keyVariable]: apiKey });
+  if (command !== 'curl') throw new Error(`A curl sample must start with curl, not ${command}`);
+  const { stdout } = await run(curlPath, args, { timeout: 30_000, maxBuffer: 16 * 1024 * 1024 });
+  return stdout;
+}
+
+/**
+ * Writes a TypeScript sample into test-artifacts/samples/ and runs it with tsx under Node, the key in the
+ * environment as the sample reads it; resolves to stdout, rejects with stderr on a non-zero exit.
+ */
+export async function runNodeSample(source: string, fileName: string, apiKey: string): Promise<string> {
+  await mkdir(samplesDir, { recursive: true });
+  const file = `${samplesDir}${fileName}`;
+  await writeFile(file, source);
+  const { stdout } = await run(process.execPath, [require.resolve('tsx/cli'), file], {
+    timeout: 45_000,
+    maxBuffer: 16 * 1024 * 1024,
+    env: { ...process.env, [keyVariable]: apiKey },
+  });
+  return stdout;
+}
