@@ -1,12 +1,10 @@
-import type { ContractCheck } from '../checks/check.js';
-import { exampleBody, expectAnswer, pathParamsOf } from '../checks/requests.js';
 import { typesOf } from '../model/schemaTypes.js';
 import type { SchemaValidator } from '../model/schemaValidator.js';
 import { type ContractSpec, type JsonObject, jsonRequestBody, type SpecOperation } from '../model/spec.js';
-import { fieldName, getAt, type Path, setAt } from './jsonPath.js';
+import { fieldName, getAt, type Path, propertyPointer, setAt } from './jsonPath.js';
 
 /** A body that the spec allows and that sits on an edge of it: a bound, or a value of an enum. */
-interface AcceptanceCase {
+export interface AcceptanceCase {
   op: SpecOperation;
   path: Path;
   value: unknown;
@@ -53,11 +51,7 @@ export function acceptanceCases(spec: ContractSpec, validator: SchemaValidator):
       if (depth >= maxDepth) return;
       if (typesOf(schema).includes('object') || schema.properties) {
         for (const name of Object.keys((schema.properties as JsonObject | undefined) ?? {})) {
-          walk(
-            `${at}/properties/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`,
-            [...path, name],
-            depth + 1,
-          );
+          walk(propertyPointer(at, name), [...path, name], depth + 1);
         }
       }
       // Array items are walked where the example has one (messages[0].role), so the item keeps its other fields.
@@ -82,29 +76,4 @@ export function acceptanceCases(spec: ContractSpec, validator: SchemaValidator):
     walk(media.schemaPointer, [], 0);
   }
   return cases;
-}
-
-/**
- * The server must accept what the spec allows: each inclusive bound and each enum value of a request field, once.
- * These calls are billable, so a live target runs them only with --allow-mutations.
- */
-export function acceptanceChecks(spec: ContractSpec, validator: SchemaValidator): ContractCheck[] {
-  return acceptanceCases(spec, validator).map(
-    (entry): ContractCheck => ({
-      name: `accepts ${entry.description}`,
-      operationId: entry.op.operationId,
-      tags: entry.op.tags,
-      kind: 'response',
-      mutates: entry.op.stateChanging,
-      requires: [],
-      async run(ctx) {
-        const body = setAt(exampleBody(ctx, entry.op), entry.path, entry.value);
-        // A streamed answer is checked as a stream; everything else as JSON.
-        const streamed = (body as { stream?: unknown }).stream === true;
-        await expectAnswer(ctx, { op: entry.op, pathParams: pathParamsOf(ctx, entry.op), body }, 200, {
-          expectMediaType: streamed ? 'text/event-stream' : 'application/json',
-        });
-      },
-    }),
-  );
 }

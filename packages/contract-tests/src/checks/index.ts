@@ -1,6 +1,6 @@
-import { acceptanceChecks } from '../cases/acceptanceCases.js';
 import type { SchemaValidator } from '../model/schemaValidator.js';
 import type { ContractSpec } from '../model/spec.js';
+import { acceptanceChecks } from './acceptanceChecks.js';
 import { authChecks } from './authChecks.js';
 import type { ContractCheck } from './check.js';
 import { chatChecks, embeddingChecks, imageChecks, imageSizeChecks } from './inferenceChecks.js';

@@ -1,0 +1,31 @@
+import { acceptanceCases } from '../cases/acceptanceCases.js';
+import { setAt } from '../cases/jsonPath.js';
+import type { SchemaValidator } from '../model/schemaValidator.js';
+import type { ContractSpec } from '../model/spec.js';
+import type { ContractCheck } from './check.js';
+import { exampleBody, expectAnswer, pathParamsOf } from './requests.js';
+
+/**
+ * The server must accept what the spec allows: each inclusive bound and each enum value of a request field, once.
+ * These calls are billable, so a live target runs them only with --allow-mutations.
+ */
+export function acceptanceChecks(spec: ContractSpec, validator: SchemaValidator): ContractCheck[] {
+  return acceptanceCases(spec, validator).map(
+    (entry): ContractCheck => ({
+      name: `accepts ${entry.description}`,
+      operationId: entry.op.operationId,
+      tags: entry.op.tags,
+      kind: 'response',
+      mutates: entry.op.stateChanging,
+      requires: [],
+      async run(ctx) {
+        const body = setAt(exampleBody(ctx, entry.op), entry.path, entry.value);
+        // A streamed answer is checked as a stream; everything else as JSON.
+        const streamed = (body as { stream?: unknown }).stream === true;
+        await expectAnswer(ctx, { op: entry.op, pathParams: pathParamsOf(ctx, entry.op), body }, 200, {
+          expectMediaType: streamed ? 'text/event-stream' : 'application/json',
+        });
+      },
+    }),
+  );
+}
