@@ -1,8 +1,10 @@
 import { specModelOf } from '../src/specModel/index.js';
-import { componentPrefix, type JsonSchema } from './jsonSchema.js';
+import { capitalized, componentConstFor, dependencyOrder, pure } from './generatedModule.js';
+import type { JsonSchema } from './jsonSchema.js';
 import { jsonBodyOf, jsonResponsesOf, parameterObjectSchema } from './operationParts.js';
 import { generatedHeader, type SpecBundle } from './specBundle.js';
-import { type ExpressionContext, zodExpression } from './zodExpression.js';
+import { zod3Dialect } from './zodDialects.js';
+import { type WalkContext, zodSchemaExpression } from './zodSchemaWalk.js';
 
 // Names the module itself uses; a component called like one of them would shadow it.
 const reserved = new Set([
@@ -14,51 +16,7 @@ const reserved = new Set([
   'responseSchemas',
 ]);
 
-export function referencedComponents(node: unknown, found = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) {
-    for (const item of node) referencedComponents(item, found);
-  } else if (node && typeof node === 'object') {
-    for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref' && typeof value === 'string' && value.startsWith(componentPrefix)) {
-        found.add(value.slice(componentPrefix.length));
-      } else if (!key.startsWith('x-')) {
-        referencedComponents(value, found);
-      }
-    }
-  }
-  return found;
-}
-
-/** Component names with every dependency before its dependants (spec order otherwise), so no z.lazy is needed. */
-export function dependencyOrder(components: Record<string, JsonSchema>): string[] {
-  const ordered: string[] = [];
-  const visiting: string[] = [];
-  const visit = (name: string) => {
-    if (ordered.includes(name)) return;
-    if (visiting.includes(name)) {
-      throw new Error(
-        `schemas refer to each other (${[...visiting, name].join(' → ')}); the generator needs z.lazy for that`,
-      );
-    }
-    const schema = components[name];
-    if (!schema) throw new Error(`$ref to the unknown schema ${name}`);
-    visiting.push(name);
-    for (const dependency of referencedComponents(schema)) visit(dependency);
-    visiting.pop();
-    ordered.push(name);
-  };
-  for (const name of Object.keys(components)) visit(name);
-  return ordered;
-}
-
 const q = (value: unknown) => JSON.stringify(value);
-const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
-
-/**
- * Wraps a schema construction in an IIFE marked pure: zod's builder calls look like side effects to bundlers,
- * so without the mark an app that validates one request would ship every schema of the spec.
- */
-const pure = (expression: string) => `/* @__PURE__ */ (() => ${expression})()`;
 
 /** One operation's entry of a map, as a type (`typeof` each const) and as a value. */
 interface MapEntry {
@@ -81,16 +39,8 @@ function annotatedMap(name: string, types: string[], values: string[]): string[]
 export function generateZodSource(bundle: SpecBundle): string {
   const { document } = bundle;
   const components: Record<string, JsonSchema> = document.components?.schemas ?? {};
-  const context: ExpressionContext = {
-    document,
-    helpersUsed: new Set(),
-    constFor(ref) {
-      const name = ref.startsWith(componentPrefix) ? ref.slice(componentPrefix.length) : '';
-      if (!(name in components))
-        throw new Error(`only references to component schemas are handled, not ${ref}`);
-      return name;
-    },
-  };
+  const helpersUsed = new Set<'withPropertyCount'>();
+  const context: WalkContext = { document, constFor: componentConstFor(components), helpersUsed };
   for (const name of Object.keys(components)) {
     if (!/^[A-Za-z_$][\w$]*$/.test(name) || reserved.has(name)) {
       throw new Error(`the component schema name ${name} cannot be a const of the generated module`);
@@ -99,7 +49,7 @@ export function generateZodSource(bundle: SpecBundle): string {
 
   const declarations = dependencyOrder(components).map(
     (name) =>
-      `const ${name} = ${pure(zodExpression(components[name] ?? {}, context, `components.schemas.${name}`))};\n`,
+      `const ${name} = ${pure(zodSchemaExpression(zod3Dialect, components[name] ?? {}, context, `components.schemas.${name}`))};\n`,
   );
 
   // Inline schemas of operations get a const of their own too, and the maps below name every const by `typeof`:
@@ -108,7 +58,9 @@ export function generateZodSource(bundle: SpecBundle): string {
   const constFor = (schema: JsonSchema, name: string, at: string): string => {
     const isBareReference = typeof schema.$ref === 'string' && Object.keys(schema).length === 1;
     if (isBareReference) return context.constFor(schema.$ref);
-    operationDeclarations.push(`const ${name} = ${pure(zodExpression(schema, context, at))};\n`);
+    operationDeclarations.push(
+      `const ${name} = ${pure(zodSchemaExpression(zod3Dialect, schema, context, at))};\n`,
+    );
     return name;
   };
   const requestEntries: MapEntry[] = [];
@@ -134,9 +86,7 @@ export function generateZodSource(bundle: SpecBundle): string {
     responseEntries.push(mapEntry(id, answers));
   }
 
-  const helperImports = [...context.helpersUsed].map(
-    (helper) => `import { ${helper} } from './${helper}.js';\n`,
-  );
+  const helperImports = [...helpersUsed].map((helper) => `import { ${helper} } from './${helper}.js';\n`);
   return [
     generatedHeader('scripts/generateZod.ts', bundle),
     "import { z } from 'zod';\n",

@@ -1,12 +1,16 @@
 import { specModelOf } from '../src/specModel/index.js';
-import { dependencyOrder, referencedComponents } from './generateZod.js';
-import { componentPrefix, type JsonSchema } from './jsonSchema.js';
+import {
+  capitalized,
+  componentConstFor,
+  dependencyOrder,
+  pure,
+  referencedComponents,
+} from './generatedModule.js';
+import type { JsonSchema } from './jsonSchema.js';
 import { jsonBodyOf, parameterObjectSchema } from './operationParts.js';
 import { generatedHeader, type SpecBundle } from './specBundle.js';
-import { type MiniExpressionContext, zodMiniExpression } from './zodMiniExpression.js';
-
-const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
-const pure = (expression: string) => `/* @__PURE__ */ (() => ${expression})()`;
+import { zodMiniDialect } from './zodDialects.js';
+import { type WalkContext, zodSchemaExpression } from './zodSchemaWalk.js';
 
 /** The component schemas a set of schemas needs, directly or through other components. */
 function reachableComponents(roots: JsonSchema[], components: Record<string, JsonSchema>): Set<string> {
@@ -28,15 +32,7 @@ function reachableComponents(roots: JsonSchema[], components: Record<string, Jso
 export function generateZodMiniSource(bundle: SpecBundle): string {
   const { document } = bundle;
   const components: Record<string, JsonSchema> = document.components?.schemas ?? {};
-  const context: MiniExpressionContext = {
-    document,
-    constFor(ref) {
-      const name = ref.startsWith(componentPrefix) ? ref.slice(componentPrefix.length) : '';
-      if (!(name in components))
-        throw new Error(`only references to component schemas are handled, not ${ref}`);
-      return name;
-    },
-  };
+  const context: WalkContext = { document, constFor: componentConstFor(components) };
 
   const parts: { id: string; part: string; schema: JsonSchema; name: string }[] = [];
   for (const operation of specModelOf(document).operations) {
@@ -60,7 +56,7 @@ export function generateZodMiniSource(bundle: SpecBundle): string {
     .filter((name) => needed.has(name))
     .map(
       (name) =>
-        `const ${name} = ${pure(zodMiniExpression(components[name] ?? {}, context, `components.schemas.${name}`))};\n`,
+        `const ${name} = ${pure(zodSchemaExpression(zodMiniDialect, components[name] ?? {}, context, `components.schemas.${name}`))};\n`,
     );
   const partConst = (entry: (typeof parts)[number]) => {
     const isBareReference = typeof entry.schema.$ref === 'string' && Object.keys(entry.schema).length === 1;
@@ -70,7 +66,7 @@ export function generateZodMiniSource(bundle: SpecBundle): string {
     .filter((entry) => partConst(entry) === entry.name)
     .map(
       (entry) =>
-        `const ${entry.name} = ${pure(zodMiniExpression(entry.schema, context, `${entry.id} ${entry.part}`))};\n`,
+        `const ${entry.name} = ${pure(zodSchemaExpression(zodMiniDialect, entry.schema, context, `${entry.id} ${entry.part}`))};\n`,
     );
 
   const operationIds = [...new Set(parts.map((entry) => entry.id))];

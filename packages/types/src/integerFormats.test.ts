@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../scripts/jsonSchema.js';
-import { zodExpression } from '../scripts/zodExpression.js';
-import { zodMiniExpression } from '../scripts/zodMiniExpression.js';
+import { zod3Dialect, zodMiniDialect } from '../scripts/zodDialects.js';
+import { zodSchemaExpression } from '../scripts/zodSchemaWalk.js';
 
 const document = { openapi: '3.1.0', paths: {}, components: {} };
 const generators = {
   zod: (schema: JsonSchema) =>
-    zodExpression(schema, { document, constFor: (ref) => ref, helpersUsed: new Set() }, 'field'),
+    zodSchemaExpression(
+      zod3Dialect,
+      schema,
+      { document, constFor: (ref) => ref, helpersUsed: new Set() },
+      'field',
+    ),
   'zod mini': (schema: JsonSchema) =>
-    zodMiniExpression(schema, { document, constFor: (ref) => ref }, 'field'),
+    zodSchemaExpression(zodMiniDialect, schema, { document, constFor: (ref) => ref }, 'field'),
 };
 const bounds = (expression: string) =>
   [...expression.matchAll(/(?:\.min|\.max|z\.gte|z\.lte)\((-?\d+)/g)].map((m) => Number(m[1]));
