@@ -2,7 +2,6 @@ import { startMockServer } from '@inference-infra/mock-server';
 import { selectableNames } from '../checks/check.js';
 import { bundledSpecPath, loadContractSpec } from '../model/spec.js';
 import { packageVersion } from '../packageVersion.js';
-import { reportersFor } from '../reporters/index.js';
 import type { Reporter } from '../run/events.js';
 import type { Exchange } from '../run/exchange.js';
 import { PreflightError, preflight } from '../run/preflight.js';
@@ -12,6 +11,7 @@ import { pickSeed } from '../run/seededRandom.js';
 import { exitCodeOf, exitCodes } from '../run/summary.js';
 import { resolveTarget, type Target, TargetError } from '../run/target.js';
 import { parseCliArgs, UsageError, usage } from './cliOptions.js';
+import { reportersFor } from './reportersFor.js';
 
 /**
  * The whole command, minus `process.exit`: parses flags, starts the bundled mock when no target is given, checks a live

@@ -1,41 +1,5 @@
-import { type CliOptions, UsageError } from '../cli/cliOptions.js';
-import type { Reporter } from '../run/events.js';
-import { consoleReporter, consoleStyleFor } from './console.js';
-import { githubSummaryReporter } from './github.js';
-import { harReporter } from './har.js';
-import { junitReporter } from './junit.js';
-import { ndjsonReporter } from './ndjson.js';
-
-export { consoleReporter, githubSummaryReporter, harReporter, junitReporter, ndjsonReporter };
-
-/**
- * The reporters a command line asks for: the console always, then each `--reporter` and `--report`. The GitHub
- * summary goes where GitHub reads it (`$GITHUB_STEP_SUMMARY`); outside Actions, to `--output-file`, unless the JUnit
- * report is already going there.
- */
-export function reportersFor(
-  options: Pick<CliOptions, 'reporters' | 'outputFile' | 'exchangeReports'>,
-  env: NodeJS.ProcessEnv,
-  stdout: { isTTY?: boolean; write(text: string): unknown },
-): Reporter[] {
-  const reporters: Reporter[] = [
-    consoleReporter({ write: (text) => void stdout.write(text), ...consoleStyleFor(stdout, env) }),
-  ];
-  if (options.reporters.includes('junit') && options.outputFile)
-    reporters.push(junitReporter(options.outputFile));
-  if (options.reporters.includes('github')) {
-    const file =
-      env.GITHUB_STEP_SUMMARY ?? (options.reporters.includes('junit') ? undefined : options.outputFile);
-    if (!file) {
-      throw new UsageError(
-        options.reporters.includes('junit')
-          ? '--reporter github writes to $GITHUB_STEP_SUMMARY; outside GitHub Actions --output-file is the junit report, so run github on its own with --output-file FILE'
-          : '--reporter github needs $GITHUB_STEP_SUMMARY (set in GitHub Actions) or --output-file FILE',
-      );
-    }
-    reporters.push(githubSummaryReporter(file));
-  }
-  for (const { format, file } of options.exchangeReports)
-    reporters.push(format === 'har' ? harReporter(file) : ndjsonReporter(file));
-  return reporters;
-}
+export { consoleReporter } from './console.js';
+export { githubSummaryReporter } from './github.js';
+export { harReporter } from './har.js';
+export { junitReporter } from './junit.js';
+export { ndjsonReporter } from './ndjson.js';
