@@ -22,7 +22,12 @@ describe('the published package', () => {
     expect(Object.keys(manifest.exports['.'])).toEqual(['import', 'require']);
     expect(Object.keys(manifest.exports['.'].import)).toEqual(['types', 'default']);
     expect(Object.keys(manifest.exports['.'].require)).toEqual(['types', 'default']);
+    // Node gets the build with zod mini inside (a fast cold import); bundlers get the one that imports zod.
     expect(manifest.exports['./request-validation']).toEqual({
+      node: {
+        import: { types: './dist/request-validation.d.ts', default: './dist/node/request-validation.js' },
+        require: { types: './dist/request-validation.d.cts', default: './dist/node/request-validation.cjs' },
+      },
       import: { types: './dist/request-validation.d.ts', default: './dist/request-validation.js' },
       require: { types: './dist/request-validation.d.cts', default: './dist/request-validation.cjs' },
     });
@@ -50,6 +55,16 @@ describe('the published package', () => {
       'schemas',
     ]);
     expect(entry.requestSchemas.resizeVolume.body.safeParse({ size_gb: 500 }).success).toBe(true);
+  });
+
+  it("builds the validators twice: importing zod for bundlers, carrying zod mini's parts for Node", () => {
+    const forBundlers = readFileSync(new URL('../dist/request-validation.js', import.meta.url), 'utf8');
+    const forNode = readFileSync(new URL('../dist/node/request-validation.js', import.meta.url), 'utf8');
+    expect(forBundlers).toMatch(/^import \* as z from 'zod\/v4\/mini';$/m);
+    expect(forNode).not.toMatch(/from ['"]zod/);
+    expect(require.resolve('@inference-infra/types/request-validation')).toMatch(
+      /dist\/node\/request-validation\.cjs$/,
+    );
   });
 
   it('loads the zod mini request validators from dist, in ESM and CommonJS', async () => {

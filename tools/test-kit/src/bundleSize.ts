@@ -20,14 +20,14 @@ function loadedChunks(metafile: Metafile, output: string, seen = new Set<string>
 }
 
 /**
- * Minified and gzipped bytes that `source` loads up front when bundled for browsers with code splitting.
- * Chunks behind a dynamic import (the SSE parser, loaded on the first stream) are not counted: a page that never
+ * The minified chunks that `source` loads up front when bundled for browsers with code splitting, one text each.
+ * Chunks behind a dynamic import (the SSE parser, loaded on the first stream) are left out: a page that never
  * streams never loads them.
  */
-export async function gzippedBundleSize(
+export async function browserBundleChunks(
   source: string,
   { resolveDir, external = [] }: BundleSizeOptions,
-): Promise<number> {
+): Promise<Uint8Array[]> {
   const result = await build({
     stdin: { contents: source, resolveDir, loader: 'tsx' },
     bundle: true,
@@ -48,5 +48,11 @@ export async function gzippedBundleSize(
   const chunks = loadedChunks(result.metafile, entry);
   return result.outputFiles
     .filter((file) => [...chunks].some((chunk) => file.path.endsWith(chunk)))
-    .reduce((total, file) => total + gzipSync(file.contents, { level: 9 }).byteLength, 0);
+    .map((file) => file.contents);
+}
+
+/** Minified and gzipped bytes that `source` loads up front when bundled for browsers (see browserBundleChunks). */
+export async function gzippedBundleSize(source: string, options: BundleSizeOptions): Promise<number> {
+  const chunks = await browserBundleChunks(source, options);
+  return chunks.reduce((total, chunk) => total + gzipSync(chunk, { level: 9 }).byteLength, 0);
 }
