@@ -10,6 +10,7 @@ import {
 import { type StaticServer, startStaticServer } from '@inference-infra/test-kit/staticServer';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { codeSamplesOf } from './samples/codeSamples.js';
 import { type SpecOperation, specOperations } from './specOperations.js';
 import { pointServersAt } from './test/pointServersAt.js';
 import { closeTryIt, openOperation, openTryIt, sendFromTryIt, storedByPage } from './test/referencePage.js';
@@ -20,6 +21,8 @@ const mockBaseUrl = inject('mockBaseUrl');
 const mockPlatformUrl = inject('mockPlatformUrl');
 // A key of the mock's form that no other test uses, so finding it anywhere in the page's storage means it was kept.
 const apiKey = `ii_live_docs_try_it_${process.pid}`;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function operationNamed(operations: SpecOperation[], operationId: string): SpecOperation {
   const operation = operations.find((candidate) => candidate.operationId === operationId);
@@ -74,15 +77,30 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
     await server?.close();
   });
 
-  it('opens every operation of the spec from the sidebar, with its generated code samples', async () => {
+  it('opens every operation of the spec from the sidebar, each of its code samples showing the source the sample tests run', async () => {
     expect(operations.length).toBeGreaterThan(0);
     for (const operation of operations) {
       const section = await openOperation(page, operation);
-      // The first sample is the curl one; the sample tests run every one of them.
-      await section
-        .getByText('curl --fail-with-body', { exact: false })
-        .first()
-        .waitFor({ state: 'visible' });
+      const samples = codeSamplesOf(operation);
+      // The picker is a button named after the sample on show (Scalar remembers the last one picked, by position).
+      const picker = section.getByRole('button', {
+        name: new RegExp(`^(${samples.map((sample) => escapeRegExp(sample.label)).join('|')})$`),
+      });
+      await picker.first().click();
+      const options = page.getByRole('option');
+      await options.first().waitFor({ state: 'visible' });
+      expect(await options.allInnerTexts(), operation.operationId).toEqual(
+        samples.map((sample) => sample.label),
+      );
+      await page.keyboard.press('Escape');
+      // Each sample, picked in turn, shows exactly the source the sample tests run.
+      for (const sample of samples) {
+        await picker.first().click();
+        await page.getByRole('option', { name: sample.label, exact: true }).click();
+        await expect
+          .poll(async () => (await section.locator('code').allInnerTexts()).map((text) => text.trimEnd()))
+          .toContain(sample.source.trimEnd());
+      }
     }
     await mkdir(artifactsDir, { recursive: true });
     await page.screenshot({ path: `${artifactsDir}/docs-site-operation.png` });
