@@ -7,6 +7,9 @@
  * @typedef {object} ClientCall
  * @property {string} fetchClient Method of `createClient()`'s result, e.g. `instances.listTypes`.
  * @property {string} [openai] Method of the official `openai` client; inference operations only.
+ * @property {string} [openaiBodyType] Set when the body has fields of this API that OpenAI's types do not list (an
+ *   image's `width`): the `openai` namespace type the body is asserted to, so the sample type-checks; the client
+ *   sends every field as given.
  * @property {string} hook The React hook of `@inference-infra/react-hooks`.
  * @property {'query' | 'mutation'} hookKind A query hook takes the query; a mutation hook's `mutate` takes the
  *   path parameters and the body as one object.
@@ -25,6 +28,7 @@ export const clientCalls = {
   generateImages: {
     fetchClient: 'images.generate',
     openai: 'images.generate',
+    openaiBodyType: 'ImageGenerateParamsNonStreaming',
     hook: 'useGenerateImages',
     hookKind: 'mutation',
   },

@@ -10,14 +10,18 @@ import { tsLiteral } from './tsLiteral.js';
  * @returns {string | null}
  */
 export function openaiSample(operation, request) {
-  const method = clientCallOf(operation.operationId).openai;
+  const { openai: method, openaiBodyType } = clientCallOf(operation.operationId);
   if (!method || operation.serverVariable !== 'base_url') return null;
-  const call = `openai.${method}(${tsLiteral(request.body, '')})`;
+  const body = tsLiteral(request.body, '');
+  const call = `openai.${method}(${openaiBodyType ? `${body} as OpenAI.${openaiBodyType}` : body})`;
   return [
     `import OpenAI from 'openai';`,
     '',
     `const openai = new OpenAI({ apiKey: process.env.${keyVariable}, baseURL: '${operation.serverDefault}' });`,
     '',
+    ...(openaiBodyType
+      ? [`// "as": this API's own fields are not in OpenAI's types; the client sends them as given.`]
+      : []),
     ...(request.streamed
       ? [
           `const stream = await ${call};`,
