@@ -9,6 +9,19 @@ const clientOptionOf = /** @type {Record<string, string>} */ ({
 });
 
 /**
+ * The `createClient` option that sets the operation's base address; a server variable the client has no option
+ * for is refused rather than sampled wrong.
+ * @param {import('../specOperations.js').SpecOperation} operation
+ * @returns {string}
+ */
+export function baseAddressOption(operation) {
+  const option = clientOptionOf[operation.serverVariable];
+  if (!option)
+    throw new Error(`${operation.operationId}: no fetch client option for {${operation.serverVariable}}`);
+  return option;
+}
+
+/**
  * The arguments of a fetch-client method: path parameters in path order, then the query, then the body.
  * @param {import('../specOperations.js').SpecOperation} operation
  * @param {import('../specOperations.js').SampleRequest} request
@@ -33,9 +46,7 @@ export function callArguments(operation, request, indent) {
  * @returns {string}
  */
 export function fetchClientSample(operation, request) {
-  const option = clientOptionOf[operation.serverVariable];
-  if (!option)
-    throw new Error(`${operation.operationId}: no fetch client option for {${operation.serverVariable}}`);
+  const option = baseAddressOption(operation);
   const call = `client.${clientCallOf(operation.operationId).fetchClient}(${callArguments(operation, request, '')})`;
   return [
     `import { createClient } from '@inference-infra/fetch-client';`,

@@ -1,4 +1,5 @@
 import { clientCallOf } from './clientCalls.js';
+import { baseAddressOption } from './fetchClientSample.js';
 import { tsLiteral } from './tsLiteral.js';
 
 /**
@@ -7,11 +8,6 @@ import { tsLiteral } from './tsLiteral.js';
  * app's own route that a real app uses instead.
  */
 export const browserKeyPlaceholder = 'ii_live_mock';
-
-const clientOptionOf = /** @type {Record<string, string>} */ ({
-  base_url: 'baseUrl',
-  platform_url: 'platformUrl',
-});
 
 /**
  * The component of a hook sample: a query renders its data, a mutation a button that sends the request, a stream
@@ -88,7 +84,7 @@ export function reactHookSample(operation, request) {
     'const client = createClient({',
     `  apiKey: '${browserKeyPlaceholder}', // the local mock's: a page's key is every visitor's (see the fetch client's README)`,
     '  dangerouslyAllowBrowser: true,',
-    `  ${clientOptionOf[operation.serverVariable]}: '${operation.serverDefault}',`,
+    `  ${baseAddressOption(operation)}: '${operation.serverDefault}',`,
     '});',
     '',
     ...componentLines(call, request, name),
