@@ -33,11 +33,20 @@ describe('sampleOf', () => {
       required: ['p'],
       properties: { p: { $ref: '#/components/schemas/patterned' } },
     },
+    slashed: {
+      type: 'object',
+      required: ['a/b', 'c~d'],
+      properties: { 'a/b': { type: 'integer', minimum: 3 }, 'c~d': { type: 'boolean' } },
+    },
     choice: { oneOf: [{ type: 'boolean' }, { type: 'string' }] },
     alternative: { anyOf: [{ type: 'integer', minimum: 5 }, { type: 'string' }] },
   };
   const spec = contractSpecOf({ openapi: '3.1.0', components: { schemas } });
   const sample = (name: keyof typeof schemas) => sampleOf(spec, `#/components/schemas/${name}`);
+
+  it('reaches required properties whose names hold / or ~ (escaped in the pointer)', () => {
+    expect(sample('slashed')).toEqual({ 'a/b': 3, 'c~d': false });
+  });
 
   it('takes a value the spec gives first: const, the first of enum, default, example', () => {
     expect(sample('constant')).toBe('text');

@@ -1,5 +1,6 @@
 import { typesOf } from '../model/schemaTypes.js';
 import type { ContractSpec } from '../model/spec.js';
+import { propertyPointer } from './jsonPath.js';
 
 /** Bounds the recursion through nested and `oneOf` schemas: a schema that contains itself would never end. */
 const maxDepth = 6;
@@ -36,7 +37,7 @@ export function sampleOf(spec: Pick<ContractSpec, 'resolve'>, pointer: string, d
     case 'object': {
       const object: Record<string, unknown> = {};
       for (const name of (schema.required as string[] | undefined) ?? []) {
-        const value = sampleOf(spec, `${at}/properties/${name}`, depth + 1);
+        const value = sampleOf(spec, propertyPointer(at, name), depth + 1);
         if (value === undefined) return undefined;
         object[name] = value;
       }
