@@ -1,29 +1,29 @@
 import type { ZodError, ZodIssue } from 'zod';
-import { describe, shown, valueAt, type ZodIssueDescription } from './issueWording.js';
+import { describeIssues, type ValidationIssue } from './issueDescriber.js';
+import type { ZodIssueDescription } from './issueWording.js';
 
 export type { ZodIssueDescription };
 
-// A missing field fails as a wrong type, or, when the field is a union, as a failure of every branch.
-function isMissing(issue: ZodIssue): boolean {
-  if (issue.code === 'invalid_type') return issue.received === 'undefined';
-  if (issue.code !== 'invalid_union') return false;
-  return issue.unionErrors.every((error) => error.issues.length > 0 && error.issues.every(isMissing));
-}
-
-function describeIssue(issue: ZodIssue, input: unknown): ZodIssueDescription[] {
-  const field = issue.path.join('.');
-  if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => describe(field ? `${field}.${key}` : key, issue.message));
-  }
-  if (isMissing(issue)) return [describe(field, 'is required')];
-  if (input !== undefined) {
-    const value = valueAt(input, issue.path);
-    // An object's own rules (a field count, say) describe the object already; repeating "an object" adds nothing.
-    const got =
-      value !== null && typeof value === 'object' && issue.code === 'custom' ? undefined : shown(value);
-    return [describe(field, issue.message, got)];
-  }
-  return [describe(field, issue.message, issue.code === 'invalid_type' ? issue.received : undefined)];
+/** A zod 3 issue in the describer's form: a union's branches carry paths relative to the union, as zod 4's do. */
+function fromZod3(issue: ZodIssue): ValidationIssue {
+  // zod 3 reports a number that is not an integer as a wrong type ("float"); it is a broken rule of a number, as zod
+  // mini's multiple-of-1 reports it, and other rules of the same number still count.
+  const notInteger =
+    issue.code === 'invalid_type' && issue.expected === 'integer' && issue.received === 'float';
+  return {
+    code: notInteger ? 'not_multiple_of' : issue.code,
+    path: issue.path,
+    message: issue.message,
+    ...(issue.code === 'unrecognized_keys' ? { keys: issue.keys } : {}),
+    ...(issue.code === 'invalid_type' ? { received: issue.received } : {}),
+    ...(issue.code === 'invalid_union'
+      ? {
+          branches: issue.unionErrors.map((error) =>
+            error.issues.map((inner) => fromZod3({ ...inner, path: inner.path.slice(issue.path.length) })),
+          ),
+        }
+      : {}),
+  };
 }
 
 /**
@@ -31,7 +31,7 @@ function describeIssue(issue: ZodIssue, input: unknown): ZodIssueDescription[] {
  * the message (`(got 20000)`); without it only a wrong type is shown (`(got string)`).
  */
 export function describeZodIssues(error: ZodError, input?: unknown): ZodIssueDescription[] {
-  return error.issues.flatMap((issue) => describeIssue(issue, input));
+  return describeIssues(error.issues.map(fromZod3), input === undefined ? undefined : { value: input });
 }
 
 /** The issues of a failed parse in one line, e.g. `size_gb: must be at most 10000 (got 20000)`. */

@@ -4,7 +4,8 @@
  */
 import type { $ZodIssue } from 'zod/v4/core';
 import type { ZodMiniType } from 'zod/v4/mini';
-import { describe, shown, valueAt, type ZodIssueDescription } from './issueWording.js';
+import { describeIssues, type ValidationIssue } from './issueDescriber.js';
+import { describe, type ZodIssueDescription } from './issueWording.js';
 import { requestValidators } from './requestValidators.gen.js';
 
 export type { ZodIssueDescription };
@@ -13,45 +14,22 @@ export { requestValidators };
 /** The parts of a request that the spec constrains. */
 export type RequestPart = 'path' | 'query' | 'body';
 
-// Codes by which a value fails as a whole: a missing field fails by one of these, and a union branch that failed by
-// none of them "had the right type" and broke only a rule (a bound, a count). Such a branch says more than the
-// union's "must be a string or an array of strings", and zod 3 reports the first of them too.
-const typeMismatch = new Set(['invalid_type', 'invalid_value', 'invalid_union']);
-
-const pathKey = (path: readonly PropertyKey[]) => path.map(String).join('\u0000');
-
-function describeIssue(issue: $ZodIssue, input: unknown, prefix: PropertyKey[]): ZodIssueDescription[] {
-  const path = [...prefix, ...issue.path];
-  const field = path.map(String).join('.');
-  const value = valueAt(input, path);
-  if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => describe(field ? `${field}.${key}` : key, issue.message));
-  }
-  if (typeMismatch.has(issue.code) && value === undefined) return [describe(field, 'is required')];
-  if (issue.code === 'invalid_union') {
-    const typed = issue.errors.find((branch) => !branch.some((inner) => typeMismatch.has(inner.code)));
-    if (typed) return describeIssues(typed, input, path);
-  }
-  return [describe(field, issue.message, shown(value))];
-}
-
-function describeIssues(
-  issues: readonly $ZodIssue[],
-  input: unknown,
-  prefix: PropertyKey[],
-): ZodIssueDescription[] {
-  // zod mini runs a length rule even on a value of the wrong type ("" for an array); the type error says it all.
-  const wrongType = new Set(
-    issues.filter((issue) => issue.code === 'invalid_type').map((issue) => pathKey(issue.path)),
-  );
-  return issues
-    .filter((issue) => issue.code === 'invalid_type' || !wrongType.has(pathKey(issue.path)))
-    .flatMap((issue) => describeIssue(issue, input, prefix));
+/** A zod 4 issue in the describer's form. */
+function fromZod4(issue: $ZodIssue): ValidationIssue {
+  return {
+    code: issue.code,
+    path: issue.path,
+    message: issue.message,
+    ...(issue.code === 'unrecognized_keys' ? { keys: issue.keys } : {}),
+    ...(issue.code === 'invalid_union'
+      ? { branches: issue.errors.map((branch) => branch.map(fromZod4)) }
+      : {}),
+  };
 }
 
 /** Each broken rule of a failed zod mini parse of `input`, as the field and the rule. */
 export function describeRequestIssues(issues: readonly $ZodIssue[], input: unknown): ZodIssueDescription[] {
-  return describeIssues(issues, input, []);
+  return describeIssues(issues.map(fromZod4), { value: input });
 }
 
 /**
