@@ -1,7 +1,6 @@
 // Plain JavaScript with JSDoc types: the docs build (`node scripts/buildDocs.js`) imports it without a TypeScript
 // loader, and the tests import the same module, so the samples they run are the samples the site shows.
-
-const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+import { jsonRequestBody, resolvePointer, specModelOf } from '@inference-infra/types/spec-model';
 
 /**
  * @typedef {object} SampleRequest One request a sample sends: everything comes from the spec's own examples.
@@ -25,19 +24,15 @@ const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch',
  */
 
 /**
- * Follows a local `$ref` (`#/components/...`) of the bundled spec; anything else is returned as is.
+ * Follows a local `$ref` (`#/components/...`) of the bundled spec, as the toolkit's spec model resolves it; anything
+ * else is returned as is.
  * @param {any} spec
  * @param {any} node
  * @returns {any}
  */
 export function resolveRef(spec, node) {
   if (!node || typeof node.$ref !== 'string') return node;
-  const target = node.$ref
-    .slice(2)
-    .split('/')
-    .reduce((/** @type {any} */ at, /** @type {string} */ key) => at?.[key], spec);
-  if (target === undefined) throw new Error(`Unresolvable $ref ${node.$ref}`);
-  return resolveRef(spec, target);
+  return resolvePointer(spec, node.$ref).value;
 }
 
 /**
@@ -45,12 +40,12 @@ export function resolveRef(spec, node) {
  * of this API names exactly one server with exactly one variable; anything else would need a sample per server,
  * so it is refused here rather than guessed.
  * @param {any} spec
- * @param {any} pathItem
- * @param {any} operation
+ * @param {import('@inference-infra/types/spec-model').SpecOperation} operation
  * @param {string} label
  */
-function serverOf(spec, pathItem, operation, label) {
-  const servers = operation.servers ?? pathItem.servers ?? spec.servers ?? [];
+function serverOf(spec, operation, label) {
+  const pathItem = spec.paths[operation.path];
+  const servers = pathItem[operation.method.toLowerCase()].servers ?? pathItem.servers ?? spec.servers ?? [];
   const variableNames = Object.keys(servers[0]?.variables ?? {});
   if (servers.length !== 1 || variableNames.length !== 1 || servers[0].url !== `{${variableNames[0]}}`) {
     throw new Error(`${label}: expected exactly one server of the form {variable}, found ${servers.length}`);
@@ -61,18 +56,16 @@ function serverOf(spec, pathItem, operation, label) {
 
 /**
  * Parameters of `location` with their example values; a required one without an example cannot be sampled.
- * @param {any} spec
- * @param {any[]} parameters
+ * @param {import('@inference-infra/types/spec-model').SpecOperation} operation
  * @param {'path' | 'query'} location
  * @param {string} label
  */
-function parameterExamples(spec, parameters, location, label) {
+function parameterExamples(operation, location, label) {
   /** @type {Record<string, string | number | boolean>} */
   const values = {};
-  for (const parameter of parameters.map((p) => resolveRef(spec, p))) {
+  for (const parameter of operation.parameters) {
     if (parameter.in !== location) continue;
-    const example = parameter.example ?? resolveRef(spec, Object.values(parameter.examples ?? {})[0])?.value;
-    if (example !== undefined) values[parameter.name] = example;
+    if (parameter.example !== undefined) values[parameter.name] = /** @type {any} */ (parameter.example);
     else if (parameter.required)
       throw new Error(`${label}: required parameter ${parameter.name} has no example`);
   }
@@ -81,19 +74,16 @@ function parameterExamples(spec, parameters, location, label) {
 
 /**
  * The requests to make samples of: one per body example that is the first or a streamed one, else one without body.
- * @param {any} spec
- * @param {any} operation
+ * @param {import('@inference-infra/types/spec-model').SpecOperation} operation
  * @param {Omit<SampleRequest, 'name' | 'body' | 'streamed'>} parameters
  * @param {string} label
  * @returns {SampleRequest[]}
  */
-function sampleRequests(spec, operation, parameters, label) {
-  const content = resolveRef(spec, operation.requestBody)?.content?.['application/json'];
+function sampleRequests(operation, parameters, label) {
+  const content = jsonRequestBody(operation);
   if (!content) return [{ name: 'default', ...parameters, streamed: false }];
-  const examples = Object.entries(content.examples ?? {}).map(([name, example]) => ({
-    name,
-    body: resolveRef(spec, example).value,
-  }));
+  /** @type {{ name: string, body: any }[]} */
+  const examples = Object.entries(content.examples).map(([name, body]) => ({ name, body }));
   if (examples.length === 0 && content.example !== undefined)
     examples.push({ name: 'default', body: content.example });
   if (examples.length === 0)
@@ -104,37 +94,31 @@ function sampleRequests(spec, operation, parameters, label) {
 }
 
 /**
- * Every operation of the bundled spec, in the spec's order, with what its samples need.
+ * Every operation of the bundled spec, in the spec's order (as the toolkit's spec model reads it), with what its
+ * samples need.
  * @param {any} spec The bundled OpenAPI document.
  * @returns {SpecOperation[]}
  */
 export function specOperations(spec) {
-  return Object.entries(spec.paths).flatMap(([path, pathItem]) =>
-    httpMethods
-      .filter((method) => pathItem[method])
-      .map((method) => {
-        const operation = pathItem[method];
-        const label = `${method.toUpperCase()} ${path}`;
-        const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])];
-        return {
-          operationId: operation.operationId,
-          method: method.toUpperCase(),
-          path,
-          summary: operation.summary,
-          tag: operation.tags?.[0],
-          ...serverOf(spec, pathItem, operation, label),
-          requests: sampleRequests(
-            spec,
-            operation,
-            {
-              pathParams: parameterExamples(spec, parameters, 'path', label),
-              query: parameterExamples(spec, parameters, 'query', label),
-            },
-            label,
-          ),
-        };
-      }),
-  );
+  return specModelOf(spec).operations.map((operation) => {
+    const label = `${operation.method} ${operation.path}`;
+    return {
+      operationId: operation.operationId,
+      method: operation.method,
+      path: operation.path,
+      summary: operation.summary ?? '',
+      tag: operation.tags[0] ?? '',
+      ...serverOf(spec, operation, label),
+      requests: sampleRequests(
+        operation,
+        {
+          pathParams: parameterExamples(operation, 'path', label),
+          query: parameterExamples(operation, 'query', label),
+        },
+        label,
+      ),
+    };
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 
-/** The few types a Redoc or Vite build contains; anything else is served as bytes. */
+/** The few types a built docs site or Vite build contains; anything else is served as bytes. */
 const contentTypes = new Map([
   ['.html', 'text/html; charset=utf-8'],
   ['.js', 'text/javascript; charset=utf-8'],

@@ -98,6 +98,38 @@ describe('specModelOf, on small documents', () => {
     expect(parameters[0]?.schemaPointer).toBe('#/components/parameters/Id/schema');
   });
 
+  it("takes a parameter's `example`, else its first named example, and the operation's summary", () => {
+    const model = specModelOf(
+      documentWith({
+        ...platform,
+        get: {
+          operationId: 'getThing',
+          summary: 'Get a thing',
+          parameters: [
+            {
+              name: 'id',
+              in: 'path',
+              required: true,
+              schema: { type: 'string' },
+              examples: { one: { value: 'a1' } },
+            },
+            {
+              name: 'q',
+              in: 'query',
+              schema: { type: 'string' },
+              example: 'x',
+              examples: { one: { value: 'y' } },
+            },
+          ],
+          responses: {},
+        },
+      }),
+    );
+    const operation = model.operation('getThing');
+    expect(operation.parameters.map((parameter) => parameter.example)).toEqual(['a1', 'x']);
+    expect(operation.summary).toBe('Get a thing');
+  });
+
   it('takes `example` first, then the first named example, references followed', () => {
     const model = specModelOf(
       documentWith(

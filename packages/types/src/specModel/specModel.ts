@@ -22,6 +22,7 @@ export interface SpecParameter {
   /** Pointer of the parameter's schema, after any `$ref`. */
   schemaPointer: string;
   schema: JsonSchema;
+  /** `example`, or else the value of the first named example. */
   example: unknown;
 }
 
@@ -58,6 +59,7 @@ export interface SpecOperation {
   /** The path as keyed in the spec: `/embeddings` (under `{base_url}`) or `/api/v1/storage/{id}`. */
   path: string;
   surface: Surface;
+  summary?: string;
   tags: string[];
   /** `x-state-changing`: the call changes state or is billable. */
   stateChanging: boolean;
@@ -134,6 +136,7 @@ export function specModelOf(document: JsonObject): SpecModel {
   const parameterAt = (start: string): SpecParameter => {
     const { pointer, value } = resolve(start);
     const schema = resolve(`${pointer}/schema`);
+    const { example } = examplesOf(value, resolve);
     return {
       name: value.name as string,
       in: value.in as SpecParameter['in'],
@@ -141,7 +144,7 @@ export function specModelOf(document: JsonObject): SpecModel {
       ...(typeof value.description === 'string' ? { description: value.description } : {}),
       schemaPointer: schema.pointer,
       schema: schema.value,
-      example: value.example,
+      example,
     };
   };
 
@@ -200,6 +203,7 @@ export function specModelOf(document: JsonObject): SpecModel {
         method,
         path,
         surface,
+        ...(typeof raw.summary === 'string' ? { summary: raw.summary } : {}),
         tags: (raw.tags as string[] | undefined) ?? [],
         stateChanging: raw['x-state-changing'] === true,
         parameters: [...byPlace.values()],
