@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
+import { strictTsconfig } from './test/strictTsconfig.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -37,21 +38,8 @@ const embeddings = await createEmbeddings({ client: inference, body: { model: 'b
 console.log(JSON.stringify({ cheapest, size, dimensions: embeddings.data.data[0]?.embedding.length }));
 `;
 
-const tsconfig = {
-  compilerOptions: {
-    target: 'ES2022',
-    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    noEmit: true,
-    // The generated code itself is what is checked: nothing is skipped.
-    skipLibCheck: false,
-    types: ['node'],
-  },
-  include: ['client/**/*.ts', 'usage.ts'],
-};
+// The generated code itself is what is checked: nothing is skipped.
+const tsconfig = strictTsconfig({ skipLibCheck: false }, ['client/**/*.ts', 'usage.ts']);
 
 /** The lines @hey-api/openapi-ts prints on a clean run; any other line is a warning or an error about the spec. */
 const progressLine =

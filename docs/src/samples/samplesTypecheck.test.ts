@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { specOperations } from '../specOperations.js';
+import { strictTsconfig } from '../test/strictTsconfig.js';
 import { codeSamplesOf } from './codeSamples.js';
 
 const run = promisify(execFile);
@@ -14,21 +15,7 @@ const spec = require('@inference-infra/spec/openapi.json');
 const checkDir = fileURLToPath(new URL('../../test-artifacts/samples-typecheck/', import.meta.url));
 
 /** The settings a reader's strict TypeScript project would have, JSX for the hook samples. */
-const tsconfig = {
-  compilerOptions: {
-    target: 'ES2022',
-    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    noEmit: true,
-    jsx: 'react-jsx',
-    types: ['node'],
-    skipLibCheck: true,
-  },
-  include: ['*.ts', '*.tsx'],
-};
+const tsconfig = strictTsconfig({ jsx: 'react-jsx', skipLibCheck: true }, ['*.ts', '*.tsx']);
 
 /**
  * `@types/react-dom` is not among the docs' dependencies; this is the one function of it the samples use, as React

@@ -1,6 +1,7 @@
 import type { ChatCompletionChunk } from '@inference-infra/types';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { ChatStreamRefetchMode } from './index.js';
 import { inferenceInfraKeys } from './queryKeys.js';
 import { setUpHooks } from './test/renderWithClient.js';
 import { useChatCompletionStreamQuery } from './useChatCompletionStreamQuery.js';
@@ -89,74 +90,52 @@ describe('useChatCompletionStreamQuery', () => {
     await waitFor(() => expect(result.current.fetchStatus).toBe('idle'));
   });
 
-  it("replaces the chunks on refetch by default ('reset': the data starts over)", async () => {
+  /**
+   * Renders the hook on the short body, waits for the whole first answer, refetches, and records the data at each
+   * poll until the second request has ended.
+   */
+  async function refetchedOnce(options: { refetchMode?: ChatStreamRefetchMode } = {}) {
     const { wrapper, fetchSpy } = setUpHooks();
-    const { result } = renderHook(() => useChatCompletionStreamQuery(shortBody), { wrapper });
-    await waitFor(
-      () => expect(result.current.isSuccess && result.current.fetchStatus === 'idle').toBe(true),
-      wholeStream,
-    );
-    const first = result.current.data ?? [];
-    const seen: number[] = [];
-    act(() => void result.current.refetch());
-    await waitFor(() => {
-      seen.push(result.current.data?.length ?? 0);
-      expect(fetchSpy).toHaveBeenCalledTimes(2);
+    const { result } = renderHook(() => useChatCompletionStreamQuery(shortBody, options), { wrapper });
+    const settled = () =>
       expect(result.current.isSuccess && result.current.fetchStatus === 'idle').toBe(true);
-    }, wholeStream);
-    // The old chunks went first: the data was shorter than the old answer while the new one streamed.
-    expect(seen.some((length) => length < first.length)).toBe(true);
-    expect(result.current.data).toHaveLength(first.length);
-    expect(textOf(result.current.data)).toBe(textOf(first));
-  });
-
-  it("appends the new answer's chunks to the old ones with refetchMode 'append'", async () => {
-    const { wrapper, fetchSpy } = setUpHooks();
-    const { result } = renderHook(() => useChatCompletionStreamQuery(shortBody, { refetchMode: 'append' }), {
-      wrapper,
-    });
-    await waitFor(
-      () => expect(result.current.isSuccess && result.current.fetchStatus === 'idle').toBe(true),
-      wholeStream,
-    );
-    const first = result.current.data ?? [];
-    const seen: number[] = [];
-    act(() => void result.current.refetch());
-    await waitFor(() => {
-      seen.push(result.current.data?.length ?? 0);
-      expect(fetchSpy).toHaveBeenCalledTimes(2);
-      expect(result.current.fetchStatus).toBe('idle');
-    }, wholeStream);
-    expect(seen.every((length) => length >= first.length)).toBe(true);
-    expect(result.current.data).toHaveLength(first.length * 2);
-    expect(result.current.data?.slice(0, first.length)).toEqual(first);
-    expect(textOf(result.current.data)).toBe(textOf(first).repeat(2));
-  });
-
-  it("keeps the old answer in view until the new one is whole with refetchMode 'replace'", async () => {
-    const { wrapper, fetchSpy } = setUpHooks();
-    const { result } = renderHook(() => useChatCompletionStreamQuery(shortBody, { refetchMode: 'replace' }), {
-      wrapper,
-    });
-    await waitFor(
-      () => expect(result.current.isSuccess && result.current.fetchStatus === 'idle').toBe(true),
-      wholeStream,
-    );
+    await waitFor(settled, wholeStream);
     const first = result.current.data ?? [];
     const seen: Array<ChatCompletionChunk[] | undefined> = [];
     act(() => void result.current.refetch());
     await waitFor(() => {
       seen.push(result.current.data);
       expect(fetchSpy).toHaveBeenCalledTimes(2);
-      expect(result.current.fetchStatus).toBe('idle');
+      settled();
     }, wholeStream);
+    return { first, seen, data: result.current.data };
+  }
+
+  it("replaces the chunks on refetch by default ('reset': the data starts over)", async () => {
+    const { first, seen, data } = await refetchedOnce();
+    // The old chunks went first: the data was shorter than the old answer while the new one streamed.
+    expect(seen.some((chunks) => (chunks?.length ?? 0) < first.length)).toBe(true);
+    expect(data).toHaveLength(first.length);
+    expect(textOf(data)).toBe(textOf(first));
+  });
+
+  it("appends the new answer's chunks to the old ones with refetchMode 'append'", async () => {
+    const { first, seen, data } = await refetchedOnce({ refetchMode: 'append' });
+    expect(seen.every((chunks) => (chunks?.length ?? 0) >= first.length)).toBe(true);
+    expect(data).toHaveLength(first.length * 2);
+    expect(data?.slice(0, first.length)).toEqual(first);
+    expect(textOf(data)).toBe(textOf(first).repeat(2));
+  });
+
+  it("keeps the old answer in view until the new one is whole with refetchMode 'replace'", async () => {
+    const { first, seen, data } = await refetchedOnce({ refetchMode: 'replace' });
     // While the new answer streamed, the data was the old answer itself, never a part of the new one...
     const whileStreaming = seen.slice(0, -1);
     expect(whileStreaming.length).toBeGreaterThan(0);
-    expect(whileStreaming.every((data) => data === first)).toBe(true);
+    expect(whileStreaming.every((chunks) => chunks === first)).toBe(true);
     // ...then the whole new answer took its place at once: a new array of as many chunks.
-    expect(result.current.data).not.toBe(first);
-    expect(result.current.data).toHaveLength(first.length);
-    expect(textOf(result.current.data)).toBe(textOf(first));
+    expect(data).not.toBe(first);
+    expect(data).toHaveLength(first.length);
+    expect(textOf(data)).toBe(textOf(first));
   });
 });
