@@ -9,14 +9,14 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
  * Size budgets of the built entries (min+gz, browser bundle of "create a client, call one method").
  * The core entry leaves validation to the server for size-bound apps; the main one carries the zod mini validators.
  *
- * The validating entry is held to its goal, 20 kB (it is ~17.1 kB). The core entry is held to today's size (~8.3 kB):
+ * The validating entry is held to its goal, 20 kB (it is ~17.7 kB). The core entry is held to today's size (~8.5 kB):
  * its goal, 5 kB, is out of reach on openapi-fetch (see the README). It was 7 kB until issue 16 added, to every call,
  * withResponse()/asResponse(), logging with key redaction, per-call headers and fetch options, withOptions() and the
- * browser key guard (+1.4 kB). Lower these numbers as the entries shrink; never raise them without a reason in the
- * commit.
+ * browser key guard (+1.4 kB), then 8.3 kB until logs redacted credentials passed as headers too (+0.23 kB). Lower
+ * these numbers as the entries shrink; never raise them without a reason in the commit.
  */
 const budgets = [
-  { entry: '@inference-infra/fetch-client/core', maxBytes: 8.5 * 1024 },
+  { entry: '@inference-infra/fetch-client/core', maxBytes: 8.75 * 1024 },
   { entry: '@inference-infra/fetch-client', maxBytes: 20 * 1024 },
 ];
 

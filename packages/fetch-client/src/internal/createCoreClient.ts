@@ -187,7 +187,7 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
         throw transport.failure(error, true);
       },
     );
-    return { ...result, operation };
+    return { ...result, operation, log: transport.log() };
   }
 
   const apiError: CoreClient['apiError'] = (status, body, responseHeaders, operation) =>
@@ -200,14 +200,17 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
 
   /** Sends, and turns a failure status into the typed error of its status, with the parsed body and request id. */
   async function sendChecked(method: HttpMethod, path: string, init: SendInit): Promise<SentCall> {
+    // The call's own log once it is sent: an error body may echo a credential the request carried in its headers.
+    let callLog = log;
     try {
-      const { data, error, response, operation } = await send(method, path, init);
+      const { data, error, response, operation, log: sentLog } = await send(method, path, init);
+      callLog = sentLog;
       if (!response.ok) {
         throw apiError(response.status, error as ErrorBody | string | undefined, response.headers, operation);
       }
       return { data, response, operation };
     } catch (error) {
-      log('error', `${method} ${path} failed: ${(error as Error)?.message}`);
+      callLog('error', `${method} ${path} failed: ${(error as Error)?.message}`);
       throw error;
     }
   }

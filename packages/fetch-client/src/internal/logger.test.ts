@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { ClientConfigError, createClient, type Logger } from '../index.js';
 import { startFaultServer } from '../test/faultServer.js';
+import { credentialsIn } from './logger.js';
 
 const apiKey = 'ii_live_loggertests0123456';
 /** A key with the characters JSON and URLs escape, for the fault server (the mock checks a key's form). */
@@ -88,6 +89,27 @@ describe('logLevel', () => {
     }
   });
 
+  it('redacts credentials passed as headers too, by client or per call, from every line of every level', async () => {
+    const { logger, text } = recordingLogger();
+    const token = 'tok_proxy_secret_4711';
+    // A keyless client for an app's own route that still sends a token of its own, and a key in a per-call header;
+    // the fault server echoes the Authorization header in its 401 body.
+    const keyless = createClient({
+      apiKey: null,
+      platformUrl: server.url,
+      headers: { Authorization: `Bearer ${token}` },
+      logger,
+      logLevel: 'debug',
+    });
+    await keyless.instances.listTypes({}, { headers: { 'x-fault': 'echo-key' } }).catch(() => undefined);
+    await keyless.instances.listTypes({}, { headers: { 'x-api-key': 'per_call_key_0815' } });
+    const logged = text();
+    expect(logged).toContain('"authorization":"Bearer [redacted]"');
+    expect(logged).toContain('"x-api-key":"[redacted]"');
+    expect(logged).toMatch(/failed: .*Invalid key: Bearer \[redacted\]/);
+    for (const secret of [token, 'proxy_secret', 'per_call_key_0815']) expect(logged).not.toContain(secret);
+  });
+
   it('reads INFERENCE_INFRA_LOG when no logLevel is passed; the option wins over it', async () => {
     vi.stubEnv('INFERENCE_INFRA_LOG', 'info');
     const fromEnvironment = recordingLogger();
@@ -111,5 +133,21 @@ describe('logLevel', () => {
     expect(() => createClient({ apiKey })).toThrow(
       'INFERENCE_INFRA_LOG must be one of off, error, warn, info, debug (got "DEBUG")',
     );
+  });
+});
+
+describe('credentialsIn', () => {
+  it("gives a scheme's token, a bare key and whole cookies, from every credential header and no other", () => {
+    const headers = new Headers({
+      authorization: 'Bearer abc.def',
+      'proxy-authorization': 'Basic dXNlcjpwdw==',
+      'x-api-key': 'bare-key',
+      cookie: 'session=s1; theme=dark',
+      'x-request-id': 'req_1',
+    });
+    expect(credentialsIn(headers).sort()).toEqual(
+      ['abc.def', 'dXNlcjpwdw==', 'bare-key', 'session=s1; theme=dark'].sort(),
+    );
+    expect(credentialsIn(new Headers({ accept: 'application/json' }))).toEqual([]);
   });
 });

@@ -16,7 +16,32 @@ export interface Logger {
 /** Logs at `level` when the client's level lets it through, the key redacted from the message and every detail. */
 export type Log = ((level: Exclude<LogLevel, 'off'>, message: string, details?: object) => void) & {
   readonly level: LogLevel;
+  /** The same log, redacting these secrets too: credentials a request or answer carries in its own headers. */
+  withSecrets(secrets: readonly string[]): Log;
 };
+
+/** Headers whose values are credentials, whoever set them: the client, a `headers` option, a middleware, the server. */
+const credentialHeaders = [
+  'authorization',
+  'proxy-authorization',
+  'x-api-key',
+  'api-key',
+  'cookie',
+  'set-cookie',
+];
+
+/**
+ * The credentials in `headers`: of `Bearer <token>` (any scheme) the token, so a log still shows the scheme; else the
+ * whole value. A key passed as a header rather than as `apiKey` is a secret all the same.
+ */
+export function credentialsIn(headers: Headers): string[] {
+  return credentialHeaders.flatMap((name) => {
+    const value = headers.get(name);
+    if (!value) return [];
+    const token = /^[A-Za-z][\w-]*\s+(\S.*)$/.exec(value)?.[1];
+    return [name.endsWith('cookie') || !token ? value : token];
+  });
+}
 
 /** `value` if it is a level, else an error naming where it came from (the option or the variable) and the levels. */
 export function checkedLogLevel(name: string, value: string | undefined): LogLevel {
@@ -36,8 +61,13 @@ function spellingsOf(secret: string): string[] {
 }
 
 export function createLog(level: LogLevel, logger: Logger, secret: string | undefined): Log {
+  return redactingLog(level, logger, secret ? [secret] : []);
+}
+
+function redactingLog(level: LogLevel, logger: Logger, secrets: readonly string[]): Log {
   const threshold = logLevels.indexOf(level);
-  const spellings = secret ? spellingsOf(secret) : [];
+  // Longest first: a secret that contains another is replaced whole.
+  const spellings = [...new Set(secrets.flatMap(spellingsOf))].sort((a, b) => b.length - a.length);
   const redact = <T>(value: T) =>
     spellings.reduce((redacted, spelling) => redactSecret(redacted, spelling), value);
   const log = (lineLevel: Exclude<LogLevel, 'off'>, message: string, details?: object) => {
@@ -46,5 +76,8 @@ export function createLog(level: LogLevel, logger: Logger, secret: string | unde
     if (details) logger[lineLevel](line, redact(details));
     else logger[lineLevel](line);
   };
-  return Object.assign(log, { level });
+  const withSecrets = (more: readonly string[]) =>
+    more.length === 0 ? self : redactingLog(level, logger, [...secrets, ...more]);
+  const self: Log = Object.assign(log, { level, withSecrets });
+  return self;
 }

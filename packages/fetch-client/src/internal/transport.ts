@@ -6,7 +6,7 @@ import {
   InferenceInfraError,
 } from '../errors.js';
 import type { FetchOptions } from './createCoreClient.js';
-import type { Log } from './logger.js';
+import { credentialsIn, type Log } from './logger.js';
 import {
   backoffMs,
   isRetryableStatus,
@@ -47,6 +47,8 @@ export interface CallTransport {
    * answer is read (`reading`), an error that is none of these (thrown by a middleware, say) is passed on as it is.
    */
   failure(cause: unknown, reading?: boolean): unknown;
+  /** The call's log: the client's, redacting the credentials in the request's own headers once it is made. */
+  log(): Log;
 }
 
 export function createCallTransport(options: CallTransportOptions): CallTransport {
@@ -119,7 +121,11 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
   const { log } = options;
   const debugging = log.level === 'debug';
   const started = Date.now();
+  // Credentials in the request's own headers (a key passed in `headers`, a middleware's or a proxy's token) are
+  // redacted like the key from every line of the call, since answers and error messages may echo them.
+  let callLog = log;
   async function callFetch(request: Request, init?: RequestInit): Promise<Response> {
+    callLog = log.withSecrets(credentialsIn(request.headers));
     let next = request;
     const { method, url } = request;
     for (let attempt = 0; ; attempt++) {
@@ -148,7 +154,7 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
           throw error;
         }
         const waitMs = backoffMs(attempt, retry);
-        log('warn', `${where}: ${(error as Error).message}; retrying in ${Math.round(waitMs)} ms`);
+        callLog('warn', `${where}: ${(error as Error).message}; retrying in ${Math.round(waitMs)} ms`);
         await pause(waitMs);
         continue;
       }
@@ -163,14 +169,14 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
         // A `Retry-After` longer than the policy allows is not waited for: the error goes to the caller instead.
         const waitMs = retryAfterMs(response.headers) ?? backoffMs(attempt, retry);
         if (waitMs <= retry.maxRetryAfterMs) {
-          log('warn', `${where}: ${status}; retrying in ${Math.round(waitMs)} ms`);
+          callLog('warn', `${where}: ${status}; retrying in ${Math.round(waitMs)} ms`);
           disarm();
           await response.body?.cancel().catch(() => undefined);
           await pause(waitMs);
           continue;
         }
       }
-      log('info', `${method} ${url} ${status} in ${Date.now() - started} ms (attempt ${attempt + 1})`, {
+      callLog('info', `${method} ${url} ${status} in ${Date.now() - started} ms (attempt ${attempt + 1})`, {
         requestId: response.headers.get('x-request-id'),
       });
       return response;
@@ -181,7 +187,7 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
   async function logRequest(request: Request, where: string) {
     if (!debugging) return;
     const body = request.body ? await request.clone().text() : undefined;
-    log('debug', `→ ${where}`, { headers: Object.fromEntries(request.headers), body });
+    callLog('debug', `→ ${where}`, { headers: Object.fromEntries(request.headers), body });
   }
   async function logResponse(response: Response, where: string, attemptStarted: number) {
     if (!debugging) return;
@@ -196,8 +202,9 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
             .clone()
             .text()
             .catch(() => '(not read: the answer failed)');
-    log('debug', line, { headers, body });
+    // A cookie the server sets is a credential too.
+    callLog.withSecrets(credentialsIn(response.headers))('debug', line, { headers, body });
   }
 
-  return { fetch: callFetch, settle, failure };
+  return { fetch: callFetch, settle, failure, log: () => callLog };
 }
