@@ -5,8 +5,8 @@
 // The key comes from INFERENCE_INFRA_API_KEY (the mock accepts the default, ii_live_mock).
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createApiRoute } from '@inference-infra/test-kit/apiRoute';
 import { serveBuiltSite } from '@inference-infra/test-kit/serveBuiltSite';
-import { createApiRoute } from './apiRoute.js';
 import { createPricingRoute, firstRouteThatAnswers } from './pricingRoute.js';
 
 const { values } = parseArgs({

@@ -8,8 +8,8 @@ import { apiSettingsFor } from './apiSettings';
 import './styles.css';
 
 const settings = apiSettingsFor(window.location.origin);
-// Keyless: the page's own server adds the key (scripts/apiRoute.js), so no key is ever in the browser. The main entry
-// validates requests against the spec, so a bad resize is refused before anything is sent.
+// Keyless: the page's own server adds the key (test-kit's `createApiRoute`), so no key is ever in the browser. The main
+// entry validates requests against the spec, so a bad resize is refused before anything is sent.
 const client = createClient({ ...settings, apiKey: null });
 const queryClient = new QueryClient({
   // Focus changes are frequent in a demo and would refetch every table; the data here changes only on request.

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { createApiRoute } from '@inference-infra/test-kit/apiRoute';
 import { launchChromium } from '@inference-infra/test-kit/browser';
 import {
   blockRequestsPastLoopback,
@@ -10,7 +11,6 @@ import {
 import { type StaticServer, startStaticServer } from '@inference-infra/test-kit/staticServer';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createApiRoute } from '../scripts/apiRoute.js';
 import { createPricingRoute, firstRouteThatAnswers } from '../scripts/pricingRoute.js';
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
@@ -18,7 +18,7 @@ const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 const pricingRenderer = new URL('../dist-server/renderPricingPage.js', import.meta.url).href;
 const artifactsDir = fileURLToPath(new URL('../test-artifacts', import.meta.url));
 
-/** The key the page's own server holds and adds to what the page sends (scripts/apiRoute.js). */
+/** The key the page's own server holds and adds to what the page sends (test-kit's `createApiRoute`). */
 const pageKey = 'ii_live_mock';
 
 /** Asks the simulator directly, as the page's key, to know what the page must show. */

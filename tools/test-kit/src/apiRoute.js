@@ -1,4 +1,4 @@
-// Plain JavaScript with JSDoc types: `node scripts/servePlayground.js` and the browser test import it as is.
+// Plain JavaScript with JSDoc types: the playground's `start` script (plain `node`) imports it as is.
 import { Readable } from 'node:stream';
 
 /** Request headers passed on to the API: what a client sends about its body and what it accepts. */
@@ -7,21 +7,24 @@ const forwardedRequestHeaders = ['content-type', 'accept', 'x-simulate'];
 const forwardedAnswerHeaders = ['content-type', 'x-request-id', 'retry-after', 'www-authenticate'];
 
 /**
- * The playground's own API route: the page sends keyless requests to its own origin (`/v1/...` for inference,
- * `/api/...` for the platform), and this server adds the key and passes them on. The key never reaches the browser,
- * which is how an app should hold one (see the fetch-client README, "Keys stay out of browsers").
+ * An app's own API route, the server half of a page that holds no key: the page sends keyless requests to its own
+ * origin (`/v1/...` for inference, `/api/...` for the platform: a keyless client whose `baseUrl` is the origin plus
+ * `/v1` and whose `platformUrl` is the origin), and this server adds the key and passes them on. The key never reaches
+ * the browser, which is how an app should hold one (see the fetch-client README, "Keys stay out of browsers"). The
+ * playground's server and the docs' React hook sample tests put it in front of the mock.
  * @param {{ baseUrl: string, platformUrl: string, apiKey: string }} options `baseUrl` with `/v1`, `platformUrl` without `/api/v1`.
- * @returns {import('@inference-infra/test-kit/staticServer').RouteHandler}
+ * @returns {import('./staticServer.js').RouteHandler}
  */
 export function createApiRoute({ baseUrl, platformUrl, apiKey }) {
   return async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://playground.local');
+    const url = new URL(request.url ?? '/', 'http://app.local');
     const upstream = url.pathname.startsWith('/v1/')
       ? `${baseUrl.replace(/\/v1\/?$/, '')}${url.pathname}${url.search}`
       : url.pathname.startsWith('/api/')
         ? `${platformUrl.replace(/\/+$/, '')}${url.pathname}${url.search}`
         : undefined;
     if (!upstream) return false;
+    // Only the key of this server: whatever Authorization a page sent is not passed on.
     const headers = new Headers({ authorization: `Bearer ${apiKey}` });
     for (const name of forwardedRequestHeaders) {
       const value = request.headers[name];
@@ -56,7 +59,7 @@ export function createApiRoute({ baseUrl, platformUrl, apiKey }) {
       else response.end();
     } catch (error) {
       if (!response.headersSent) {
-        const message = `The playground's API route could not reach ${new URL(upstream).origin}: ${String(error)}`;
+        const message = `The API route could not reach ${new URL(upstream).origin}: ${String(error)}`;
         response.writeHead(502, { 'content-type': 'application/json' });
         response.end(
           JSON.stringify({
