@@ -73,7 +73,7 @@ export function createSurfaceHandler(
   return async (req: IncomingMessage, res: ServerResponse) => {
     const requestId = newRequestId();
     const url = new URL(req.url ?? '/', 'http://mock.local');
-    const specPathname = specPathnameFor(surface, url.pathname);
+    const specPathname = specPathnameFor(routes, surface, url.pathname);
     const route = specPathname ? ownRoutes.find((r) => r.pattern.test(specPathname)) : undefined;
     if (!route || !specPathname) {
       if (req.method === 'OPTIONS') {

@@ -18,6 +18,8 @@ export interface SpecRoute {
   jsonBody: boolean;
   /** `x-state-changing`: the call changes state or is billable. */
   stateChanging: boolean;
+  /** What the base address puts before the spec's paths: `/v1` for inference (as OpenAI's), nothing for platform. */
+  basePath: string;
   pattern: RegExp;
 }
 
@@ -42,26 +44,39 @@ export function specRoutesOf(model: SpecModel): SpecRoute[] {
     ),
     jsonBody: operation.requestBody?.content['application/json'] !== undefined,
     stateChanging: operation.stateChanging,
+    basePath: operation.server.basePath,
     pattern: new RegExp(`^${operation.path.replace(/\{[^}]+\}/g, '([^/]+)')}$`),
   }));
 }
 
-/**
- * The inference base address includes `/v1` (as OpenAI base addresses do) while its spec paths do not,
- * so the mock serves inference under this prefix and looks the rest up as keyed in the spec.
- */
-export const inferencePathPrefix = '/v1';
-
-/** The spec path a request path stands for on one base address, or undefined when it is outside that address. */
-export function specPathnameFor(surface: Surface, pathname: string): string | undefined {
-  if (surface === 'platform') return pathname;
-  if (pathname === inferencePathPrefix || !pathname.startsWith(`${inferencePathPrefix}/`)) return undefined;
-  return pathname.slice(inferencePathPrefix.length);
+/** The path a base address puts before the spec's paths, read from its server's default (`/v1` for inference). */
+export function basePathOf(routes: readonly SpecRoute[], surface: Surface): string {
+  return routes.find((route) => route.surface === surface)?.basePath ?? '';
 }
 
-/** The base address a path belongs to when one origin serves both (in process, MSW): platform paths carry `/api/`. */
-export function surfaceOfPath(pathname: string): Surface {
-  return pathname.startsWith('/api/') ? 'platform' : 'inference';
+/** The spec path a request path stands for on one base address, or undefined when it is outside that address. */
+export function specPathnameFor(
+  routes: readonly SpecRoute[],
+  surface: Surface,
+  pathname: string,
+): string | undefined {
+  const basePath = basePathOf(routes, surface);
+  if (!basePath) return pathname;
+  if (!pathname.startsWith(`${basePath}/`)) return undefined;
+  return pathname.slice(basePath.length);
+}
+
+/**
+ * The base address a path belongs to when one origin serves both (in process, MSW): the one whose base path starts
+ * it (`/v1/...`, inference), else the one without a base path (`/api/v1/...`, platform).
+ */
+export function surfaceOfPath(routes: readonly SpecRoute[], pathname: string): Surface {
+  const surfaces: Surface[] = ['inference', 'platform'];
+  const prefixed = surfaces.find((surface) => {
+    const basePath = basePathOf(routes, surface);
+    return basePath !== '' && (pathname === basePath || pathname.startsWith(`${basePath}/`));
+  });
+  return prefixed ?? surfaces.find((surface) => basePathOf(routes, surface) === '') ?? 'inference';
 }
 
 export interface RouteMatch {
@@ -80,7 +95,7 @@ export function matchRoute(
   method: string,
   pathname: string,
 ): { match?: RouteMatch; allowedMethods: string[] } {
-  const specPathname = specPathnameFor(surface, pathname);
+  const specPathname = specPathnameFor(routes, surface, pathname);
   if (specPathname === undefined) return { allowedMethods: [] };
   const allowedMethods: string[] = [];
   for (const route of routes) {

@@ -5,10 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { specModelOf } from '@inference-infra/types/spec-model';
 import { createSurfaceHandler } from './forwardToPrism.js';
 import { startPrism } from './prismProcess.js';
-import { createSimulator, type Simulator } from './simulator/createSimulator.js';
+import { bundledSpecRoutes, createSimulator, type Simulator } from './simulator/createSimulator.js';
 import { simulatorListener } from './simulator/nodeListener.js';
 import type { SimulatorOptions } from './simulator/simulatorOptions.js';
-import { inferencePathPrefix, type Surface, specRoutesOf } from './specRoutes.js';
+import { basePathOf, type SpecRoute, type Surface, specRoutesOf } from './specRoutes.js';
 
 /** `simulator` (the default): the stateful simulator. `prism`: Prism answering the spec's static examples. */
 export type MockEngine = 'simulator' | 'prism';
@@ -81,9 +81,10 @@ async function listenOnBoth(
   }
 }
 
-const addresses = (ports: Record<Surface, number>) => ({
-  baseUrl: `http://${host}:${ports.inference}${inferencePathPrefix}`,
-  platformUrl: `http://${host}:${ports.platform}`,
+/** Each base address on its port, with the path its server's default puts before the spec's paths (`/v1`). */
+const addresses = (ports: Record<Surface, number>, routes: readonly SpecRoute[]) => ({
+  baseUrl: `http://${host}:${ports.inference}${basePathOf(routes, 'inference')}`,
+  platformUrl: `http://${host}:${ports.platform}${basePathOf(routes, 'platform')}`,
 });
 
 /**
@@ -98,7 +99,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const simulator = createSimulator(options);
   const { ports, servers } = await listenOnBoth(options, (surface) => simulatorListener(simulator, surface));
   return {
-    ...addresses(ports),
+    ...addresses(ports, bundledSpecRoutes()),
     engine: 'simulator',
     simulator,
     close: async () => {
@@ -133,7 +134,7 @@ async function startPrismMock(options: MockServerOptions): Promise<MockServer> {
       };
     });
     return {
-      ...addresses(ports),
+      ...addresses(ports, routes),
       engine: 'prism',
       async close() {
         await Promise.all(servers.map(close));

@@ -55,6 +55,11 @@ function specOf(document: JsonObject) {
   return found;
 }
 
+/** The routes of the bundled spec, which the simulator serves. */
+export function bundledSpecRoutes(): readonly SpecRoute[] {
+  return specOf(bundledSpec as JsonObject).routes;
+}
+
 /**
  * A stateful simulator of the whole service, from the bundled spec: routes, request checks and error types come
  * from it; the data is seeded. Serve it over HTTP with `startMockServer()`, in process with `simulator.fetch`, or

@@ -81,7 +81,8 @@ function controlAnswer(request: SimulatorRequest, deps: HandlerDependencies): Si
  * checks and finally the operation. Each step answers the spec's error body when it refuses.
  */
 export function createConformingHandler(deps: HandlerDependencies) {
-  const surface = (request: SimulatorRequest) => request.surface ?? surfaceOfPath(request.url.pathname);
+  const surface = (request: SimulatorRequest) =>
+    request.surface ?? surfaceOfPath(deps.routes, request.url.pathname);
   const rules = compileFaultRules(deps.options.faults as FaultRule[]);
   return (request: SimulatorRequest): SimulatorResponse => {
     const { requestId, url } = request;

@@ -23,6 +23,7 @@ export {
   type SpecOperation,
   type SpecParameter,
   type SpecResponse,
+  type SpecServer,
   type Surface,
   schemaAsWritten,
   specModelOf,

@@ -10,7 +10,11 @@ const bundled = specModelOf(readSpecBundle().document);
 function documentWith(pathItem: Record<string, unknown>, components: Record<string, unknown> = {}) {
   return { openapi: '3.1.1', paths: { '/things/{id}': pathItem }, components };
 }
-const platform = { servers: [{ url: '{platform_url}' }] };
+const platformServer = {
+  url: '{platform_url}',
+  variables: { platform_url: { default: 'http://127.0.0.1:4011' } },
+};
+const platform = { servers: [platformServer] };
 
 describe('specModelOf, on the bundled spec', () => {
   it('reads every operation with its method, path and base address', () => {
@@ -161,12 +165,57 @@ describe('specModelOf, on small documents', () => {
   });
 
   it('refuses a path whose server is neither base address, and an operation without an id', () => {
-    expect(() => specModelOf(documentWith({ servers: [{ url: 'https://x.test' }], get: {} }))).toThrow(
-      'spec path /things/{id}: its server must be {base_url} or {platform_url}, got "https://x.test"',
+    expect(() =>
+      specModelOf(documentWith({ servers: [{ url: 'https://x.test' }], get: { operationId: 'getThing' } })),
+    ).toThrow(
+      'spec: GET /things/{id} must name exactly one server, {base_url} or {platform_url} with a default, got "https://x.test"',
     );
     expect(() => specModelOf(documentWith({ ...platform, get: { responses: {} } }))).toThrow(
       'spec: GET /things/{id} has no operationId',
     );
+  });
+});
+
+describe('the server of an operation', () => {
+  const inferenceServer = {
+    url: '{base_url}',
+    variables: { base_url: { default: 'http://127.0.0.1:4010/v1' } },
+  };
+
+  it('is the base address with its default and the path that default puts before the spec paths', () => {
+    expect(bundled.operation('createEmbeddings').server).toEqual({
+      url: '{base_url}',
+      variable: 'base_url',
+      default: 'http://127.0.0.1:4010/v1',
+      basePath: '/v1',
+    });
+    expect(bundled.operation('listInstanceTypes').server).toMatchObject({
+      variable: 'platform_url',
+      basePath: '',
+    });
+  });
+
+  it("is the operation's own, else its path's, else the document's, as OpenAPI picks it", () => {
+    const own = specModelOf(
+      documentWith({
+        ...platform,
+        get: { operationId: 'getThing', servers: [inferenceServer], responses: {} },
+      }),
+    );
+    expect(own.operation('getThing')).toMatchObject({ surface: 'inference', server: { basePath: '/v1' } });
+    const fromDocument = specModelOf({
+      ...documentWith({ get: { operationId: 'getThing', responses: {} } }),
+      servers: [platformServer],
+    });
+    expect(fromDocument.operation('getThing').surface).toBe('platform');
+  });
+
+  it('must be exactly one: the document-wide list of both base addresses leaves an operation ambiguous', () => {
+    const document = {
+      ...documentWith({ get: { operationId: 'getThing', responses: {} } }),
+      servers: [inferenceServer, platformServer],
+    };
+    expect(() => specModelOf(document)).toThrow('spec: GET /things/{id} must name exactly one server');
   });
 });
 

@@ -53,12 +53,24 @@ export interface SpecResponse {
   headers: Record<string, SpecHeader>;
 }
 
+/** The one server an operation is sent to: its URL as the spec writes it, and that URL's variable and default. */
+export interface SpecServer {
+  /** `{base_url}` or `{platform_url}`. */
+  url: string;
+  variable: string;
+  /** The variable's default address, e.g. `http://127.0.0.1:4010/v1`. */
+  default: string;
+  /** The default's path (`/v1`, or empty): what a server of this base address puts before the spec's paths. */
+  basePath: string;
+}
+
 export interface SpecOperation {
   operationId: string;
   method: HttpMethod;
   /** The path as keyed in the spec: `/embeddings` (under `{base_url}`) or `/api/v1/storage/{id}`. */
   path: string;
   surface: Surface;
+  server: SpecServer;
   summary?: string;
   tags: string[];
   /** `x-state-changing`: the call changes state or is billable. */
@@ -85,6 +97,24 @@ const surfaceByServerVariable: Record<string, Surface> = { base_url: 'inference'
 /** The base address a path item's server names (`{base_url}...` or `{platform_url}...`). */
 export function surfaceOfServerUrl(serverUrl: string): Surface | undefined {
   return surfaceByServerVariable[/^\{(\w+)\}/.exec(serverUrl)?.[1] ?? ''];
+}
+
+/**
+ * The server of an operation, as OpenAPI picks it (the operation's `servers`, else its path's, else the document's),
+ * which must be exactly one of the two base addresses, its URL exactly its variable: each call has one base address.
+ */
+function serverOf(operation: JsonObject, item: JsonObject, document: JsonObject, label: string): SpecServer {
+  const servers = (operation.servers ?? item.servers ?? document.servers ?? []) as JsonObject[];
+  const [server] = servers;
+  const url = typeof server?.url === 'string' ? server.url : '';
+  const variable = /^\{(\w+)\}$/.exec(url)?.[1] ?? '';
+  const address = (server?.variables as Record<string, JsonObject> | undefined)?.[variable]?.default;
+  if (servers.length !== 1 || !surfaceOfServerUrl(url) || typeof address !== 'string') {
+    throw new Error(
+      `spec: ${label} must name exactly one server, {base_url} or {platform_url} with a default, got ${servers.length === 1 ? `"${url}"` : `${servers.length} servers`}`,
+    );
+  }
+  return { url, variable, default: address, basePath: new URL(address).pathname.replace(/\/+$/, '') };
 }
 
 /** The JSON request body of an operation (schema and example), where every check that sends a body starts. */
@@ -170,18 +200,12 @@ export function specModelOf(document: JsonObject): SpecModel {
   const operations: SpecOperation[] = [];
   for (const [path, rawItem] of Object.entries((document.paths as JsonObject | undefined) ?? {})) {
     const item = rawItem as JsonObject;
-    const serverUrl = ((item.servers as JsonObject[] | undefined)?.[0]?.url as string | undefined) ?? '';
-    const surface = surfaceOfServerUrl(serverUrl);
-    if (!surface) {
-      throw new Error(
-        `spec path ${path}: its server must be {base_url} or {platform_url}, got "${serverUrl}"`,
-      );
-    }
     for (const method of httpMethods) {
       const key = method.toLowerCase();
       const raw = item[key] as JsonObject | undefined;
       if (!raw) continue;
       if (typeof raw.operationId !== 'string') throw new Error(`spec: ${method} ${path} has no operationId`);
+      const server = serverOf(raw, item, document, `${method} ${path}`);
       const operationPointer = pointerOf('paths', path, key);
       const byPlace = new Map<string, SpecParameter>();
       const itemParameters = (item.parameters as unknown[] | undefined) ?? [];
@@ -202,7 +226,8 @@ export function specModelOf(document: JsonObject): SpecModel {
         operationId: raw.operationId,
         method,
         path,
-        surface,
+        surface: surfaceOfServerUrl(server.url) as Surface,
+        server,
         ...(typeof raw.summary === 'string' ? { summary: raw.summary } : {}),
         tags: (raw.tags as string[] | undefined) ?? [],
         stateChanging: raw['x-state-changing'] === true,
