@@ -1,3 +1,5 @@
+import { specModelOf } from '@inference-infra/types/spec-model';
+
 /**
  * A copy of the spec in which every operation names its own server, for Scalar's request client. The spec puts the
  * server on the path item (OpenAPI allows path, operation or document level); Scalar 1.72's client reads only the
@@ -9,14 +11,13 @@
  */
 export function withOperationServers(spec) {
   const copy = structuredClone(spec);
-  for (const pathItem of Object.values(copy.paths ?? {})) {
-    const servers = /** @type {any} */ (pathItem).servers;
-    if (!servers?.length) continue;
-    for (const operation of Object.values(/** @type {Record<string, any>} */ (pathItem))) {
-      if (typeof operation !== 'object' || !operation?.operationId || operation.servers) continue;
-      operation.servers = servers;
-      operation['x-scalar-selected-server'] = servers[0].url;
-    }
+  // The operations and their servers as the toolkit's spec model reads them (operation, else path, else document).
+  for (const { path, method, server } of specModelOf(copy).operations) {
+    const pathItem = copy.paths[path];
+    const operation = pathItem[method.toLowerCase()];
+    if (operation.servers) continue;
+    operation.servers = pathItem.servers ?? copy.servers;
+    operation['x-scalar-selected-server'] = server.url;
   }
   return copy;
 }

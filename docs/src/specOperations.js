@@ -36,25 +36,6 @@ export function resolveRef(spec, node) {
 }
 
 /**
- * The one server an operation is sent to, operation level first, then path level, then the document's. Every path
- * of this API names exactly one server with exactly one variable; anything else would need a sample per server,
- * so it is refused here rather than guessed.
- * @param {any} spec
- * @param {import('@inference-infra/types/spec-model').SpecOperation} operation
- * @param {string} label
- */
-function serverOf(spec, operation, label) {
-  const pathItem = spec.paths[operation.path];
-  const servers = pathItem[operation.method.toLowerCase()].servers ?? pathItem.servers ?? spec.servers ?? [];
-  const variableNames = Object.keys(servers[0]?.variables ?? {});
-  if (servers.length !== 1 || variableNames.length !== 1 || servers[0].url !== `{${variableNames[0]}}`) {
-    throw new Error(`${label}: expected exactly one server of the form {variable}, found ${servers.length}`);
-  }
-  const name = /** @type {string} */ (variableNames[0]);
-  return { serverVariable: name, serverDefault: servers[0].variables[name].default };
-}
-
-/**
  * Parameters of `location` with their example values; a required one without an example cannot be sampled.
  * @param {import('@inference-infra/types/spec-model').SpecOperation} operation
  * @param {'path' | 'query'} location
@@ -108,7 +89,9 @@ export function specOperations(spec) {
       path: operation.path,
       summary: operation.summary ?? '',
       tag: operation.tags[0] ?? '',
-      ...serverOf(spec, operation, label),
+      // The spec model requires exactly one server per operation, so each sample has one address.
+      serverVariable: operation.server.variable,
+      serverDefault: operation.server.default,
       requests: sampleRequests(
         operation,
         {
