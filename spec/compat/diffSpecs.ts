@@ -5,6 +5,9 @@
  * request may hold breaks clients, while narrowing what an answer holds does not.
  */
 
+// The toolkit's one spec model, from its source: @inference-infra/types builds from this package's bundle.
+import { resolvePointer, specModelOf } from '../../packages/types/src/specModel/index.js';
+
 // biome-ignore lint/suspicious/noExplicitAny: bundles are walked generically.
 type Json = any;
 
@@ -17,21 +20,12 @@ export interface SpecChange {
   what: string;
 }
 
-const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 type Direction = 'request' | 'response';
 
-function resolve(doc: Json, node: Json, seen = new Set<string>()): Json {
-  let current = node;
-  while (current && typeof current.$ref === 'string') {
-    if (seen.has(current.$ref)) return {};
-    seen.add(current.$ref);
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .map((p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((v: Json, k: string) => v?.[k], doc);
-  }
-  return current ?? {};
+/** A node with its `$ref`s followed by the spec model's resolver; an absent node reads as an empty schema. */
+function resolve(doc: Json, node: Json): Json {
+  if (!node || typeof node.$ref !== 'string') return node ?? {};
+  return resolvePointer(doc, node.$ref).value;
 }
 
 function typesOf(schema: Json): string[] {
@@ -260,18 +254,12 @@ class Differ {
     for (const name of opsB.keys()) if (!opsA.has(name)) this.add('additive', name, 'new operation');
   }
 
+  /** The operations as the spec model reads them, each with its objects as written and the server it is sent to. */
   private operationMap(doc: Json) {
     const map = new Map<string, { op: Json; item: Json; server: string }>();
-    for (const [path, item] of Object.entries<Json>(doc.paths ?? {})) {
-      for (const method of methods) {
-        if (item[method]) {
-          map.set(`${method.toUpperCase()} ${path}`, {
-            op: item[method],
-            item,
-            server: item.servers?.[0]?.url ?? doc.servers?.[0]?.url,
-          });
-        }
-      }
+    for (const { method, path, server } of specModelOf(doc).operations) {
+      const item = doc.paths[path];
+      map.set(`${method} ${path}`, { op: item[method.toLowerCase()], item, server: server.url });
     }
     return map;
   }
