@@ -6,11 +6,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { keyVariable } from '../samples/curlSample.js';
-import { shellWords } from './shellWords.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 const curlPath = '/usr/bin/curl';
+/** Only /usr/bin on the shell's PATH: the `curl` a sample names is /usr/bin/curl, not whatever else is installed. */
+const curlShellPath = '/usr/bin';
 
 /** Where the samples are written to be run: a reader can open the very file a failing test ran. */
 // From the file path rather than `new URL(..., import.meta.url)`: under happy-dom, URL is the DOM's, not Node's.
@@ -29,12 +30,19 @@ export function pointSampleAt(source: string, addresses: ReadonlyMap<string, str
   return result;
 }
 
-/** Runs a curl sample with /usr/bin/curl, the key in the environment as the sample reads it; resolves to stdout. */
+/**
+ * Runs a curl sample as a reader's shell does: its exact text through `/bin/sh -c`, the key in the environment
+ * variable the sample reads and nothing else of the test's environment; resolves to stdout.
+ */
 export async function runCurlSample(source: string, apiKey: string): Promise<string> {
   if (!existsSync(curlPath)) throw new Error(`${curlPath} is missing: the curl samples cannot be run`);
-  const [command, ...args] = shellWords(source, { [keyVariable]: apiKey });
-  if (command !== 'curl') throw new Error(`A curl sample must start with curl, not ${command}`);
-  const { stdout } = await run(curlPath, args, { timeout: 30_000, maxBuffer: 16 * 1024 * 1024 });
+  // The shell would run anything; a sample that is not one curl command is a generator bug, refused before it runs.
+  if (!/^curl\s/.test(source)) throw new Error(`A curl sample must start with curl: ${source.slice(0, 40)}`);
+  const { stdout } = await run('/bin/sh', ['-c', source], {
+    timeout: 30_000,
+    maxBuffer: 16 * 1024 * 1024,
+    env: { PATH: curlShellPath, [keyVariable]: apiKey },
+  });
   return stdout;
 }
 
