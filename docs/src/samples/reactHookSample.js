@@ -3,11 +3,15 @@ import { baseAddressOption } from './fetchClientSample.js';
 import { tsLiteral } from './tsLiteral.js';
 
 /**
- * The key a browser sample holds. A key in a page is every visitor's, so the browser samples use the local mock's
- * (`dangerouslyAllowBrowser` says so in the code); the fetch client's README shows the keyless client behind an
- * app's own route that a real app uses instead.
+ * Where a browser sample's client sends its requests: its page's own origin, where the app's server route adds the
+ * key and passes `/v1/...` and `/api/...` on, so the page holds no key (the fetch client's README, "Keys stay out of
+ * browsers"). The layout of test-kit's `createApiRoute`, the route the tests run the samples behind (the playground's).
  */
-export const browserKeyPlaceholder = 'ii_live_mock';
+const ownOrigin = /** @type {Record<string, { address: string, route: string }>} */ ({
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: sample text, a template literal the reader's page evaluates
+  baseUrl: { address: '`${location.origin}/v1`', route: '/v1' },
+  platformUrl: { address: 'location.origin', route: '/api' },
+});
 
 /**
  * The component of a hook sample: a query renders its data, a mutation a button that sends the request, a stream
@@ -75,6 +79,8 @@ export function reactHookSample(operation, request) {
   const call = clientCallOf(operation.operationId);
   const hook = request.streamed && call.streamHook ? call.streamHook : call.hook;
   const name = operation.operationId.charAt(0).toUpperCase() + operation.operationId.slice(1);
+  const option = baseAddressOption(operation);
+  const { address, route } = /** @type {{ address: string, route: string }} */ (ownOrigin[option]);
   return [
     `import { createClient } from '@inference-infra/fetch-client';`,
     `import { InferenceInfraProvider, ${hook} } from '@inference-infra/react-hooks';`,
@@ -82,9 +88,9 @@ export function reactHookSample(operation, request) {
     `import { createRoot } from 'react-dom/client';`,
     '',
     'const client = createClient({',
-    `  apiKey: '${browserKeyPlaceholder}', // the local mock's: a page's key is every visitor's (see the fetch client's README)`,
-    '  dangerouslyAllowBrowser: true,',
-    `  ${baseAddressOption(operation)}: '${operation.serverDefault}',`,
+    `  // No key here: your server's ${route} route adds it (see the fetch client's README, "Keys stay out of browsers").`,
+    '  apiKey: null,',
+    `  ${option}: ${address},`,
     '});',
     '',
     ...componentLines(call, request, name),

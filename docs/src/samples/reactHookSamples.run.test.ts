@@ -1,21 +1,14 @@
 // @vitest-environment happy-dom
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { specOperations } from '../specOperations.js';
 import { missingRequired, successSchema } from '../test/responseShape.js';
-import { pointSampleAt, samplesDir } from '../test/runSample.js';
+import { samplesDir } from '../test/runSample.js';
 import { codeSamplesOf } from './codeSamples.js';
-import { browserKeyPlaceholder } from './reactHookSample.js';
 
 const spec = createRequire(import.meta.url)('@inference-infra/spec/openapi.json');
 const operations = specOperations(spec);
-const mockAddresses = new Map(
-  operations.map((operation) => [
-    operation.serverDefault,
-    operation.serverVariable === 'base_url' ? inject('mockBaseUrl') : inject('mockPlatformUrl'),
-  ]),
-);
 const samples = operations.flatMap((operation) =>
   codeSamplesOf(operation)
     .filter((sample) => sample.kind === 'react-hook')
@@ -35,23 +28,46 @@ async function waitFor<T>(read: () => T | null | undefined, what: string, timeou
   }
 }
 
-let runs = 0;
+/** What the page sent: each request's address and its Authorization header, if it had one. */
+const sent: Array<{ url: string; authorization: string | null }> = [];
+
+/** The headers a fetch call sends: the Request's, then those of `init`, which win, as fetch merges them. */
+function sentHeaders(input: RequestInfo | URL, init?: RequestInit): Headers {
+  const headers = new Headers(input instanceof Request ? input.headers : undefined);
+  for (const [name, value] of new Headers(init?.headers)) headers.set(name, value);
+  return headers;
+}
 
 /**
- * Each hook sample is written to test-artifacts/samples/ as the .tsx module it is, imported into happy-dom (a page
- * at http://localhost:3000, whose fetch makes real, CORS-checked HTTP requests to the simulator), and used as a
- * reader would: its button pressed when it has one, its answer read from what it renders.
+ * Each hook sample is written to test-artifacts/samples/ as the .tsx module it is, imported into happy-dom, and used
+ * as a reader would: its button pressed when it has one, its answer read from what it renders. The page is at the
+ * origin of the app server in front of the simulator (src/test/globalSetup.ts), so the sample's `location.origin`
+ * addresses that server's key-adding route and the sample runs unchanged; happy-dom's fetch makes real HTTP requests.
  */
 describe('the React hook samples, rendered with react-dom into happy-dom', () => {
-  it.each(samples)('$name', async ({ operation, sample }) => {
-    const key = `ii_live_docs_hook_${++runs}`;
-    const source = pointSampleAt(sample.source, mockAddresses).replaceAll(
-      `'${browserKeyPlaceholder}'`,
-      `'${key}'`,
+  beforeAll(() => {
+    // happy-dom's own API: the page's address, which `location.origin` reads.
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+      `${inject('hookPageOrigin')}/`,
     );
+    // Installed before any sample is imported: a client takes the global fetch when it is created.
+    const pageFetch = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      sent.push({ url, authorization: sentHeaders(input, init).get('authorization') });
+      return pageFetch(input, init);
+    };
+  });
+
+  beforeEach(() => {
+    sent.length = 0;
+  });
+
+  it.each(samples)('$name', async ({ operation, sample }) => {
     const file = `${samplesDir}${operation.operationId}-react-hook${sample.request.streamed ? '-stream' : ''}.tsx`;
     await mkdir(samplesDir, { recursive: true });
-    await writeFile(file, source);
+    // As shown: its addresses are the page's own origin, which the page here has.
+    await writeFile(file, sample.source);
     document.body.innerHTML = '<div id="root"></div>';
 
     await import(/* @vite-ignore */ file);
@@ -65,13 +81,17 @@ describe('the React hook samples, rendered with react-dom into happy-dom', () =>
         return element?.getAttribute('aria-busy') === 'false' && element.textContent ? element : null;
       }, 'the streamed answer to end');
       expect(output.textContent?.trim().length).toBeGreaterThan(0);
-      return;
+    } else {
+      const shown = await waitFor(() => {
+        const text = document.querySelector('#root pre')?.textContent;
+        return text?.startsWith('{') ? text : null;
+      }, 'the answer');
+      const schema = successSchema(spec, operation.path, operation.method, 'application/json');
+      expect(missingRequired(spec, schema, JSON.parse(shown))).toEqual([]);
     }
-    const shown = await waitFor(() => {
-      const text = document.querySelector('#root pre')?.textContent;
-      return text?.startsWith('{') ? text : null;
-    }, 'the answer');
-    const schema = successSchema(spec, operation.path, operation.method, 'application/json');
-    expect(missingRequired(spec, schema, JSON.parse(shown))).toEqual([]);
+    // The simulator answers nothing without a key: the answer above came through the route, which added it.
+    expect(sent.length, 'requests the page sent').toBeGreaterThan(0);
+    expect(sent.filter(({ url }) => !url.startsWith(`${inject('hookPageOrigin')}/`))).toEqual([]);
+    expect(sent.filter((request) => request.authorization !== null)).toEqual([]);
   });
 });
