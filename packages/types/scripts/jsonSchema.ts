@@ -1,3 +1,4 @@
+import { resolvePointer } from '../src/specModel/index.js';
 import type { OpenApiDocument } from './specBundle.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON Schema nodes are walked generically.
@@ -33,8 +34,8 @@ export function typesOf(schema: JsonSchema): string[] {
   return schema.properties ? ['object'] : [];
 }
 
-/** The component schema a `#/components/schemas/X` reference points to; any other schema as it is. */
+/** The schema a `$ref` points to, as the spec model resolves it; any other schema as it is. */
 export function resolveComponent(schema: JsonSchema, document: OpenApiDocument): JsonSchema {
   if (typeof schema.$ref !== 'string') return schema;
-  return document.components.schemas[schema.$ref.replace(componentPrefix, '')];
+  return resolvePointer(document, schema.$ref).value;
 }
