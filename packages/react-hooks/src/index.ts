@@ -3,10 +3,7 @@ export type {
   ChatCompletionStreamState,
   ChatCompletionStreamStatus,
 } from './internal/chatStreamReducer.js';
-export {
-  billingTransactionsInfiniteQueryOptions,
-  nextTransactionsOffset,
-} from './options/billingTransactionsInfiniteQueryOptions.js';
+export { billingTransactionsInfiniteQueryOptions } from './options/billingTransactionsInfiniteQueryOptions.js';
 export { billingTransactionsQueryOptions } from './options/billingTransactionsQueryOptions.js';
 export {
   type ChatCompletionVariables,

@@ -1,5 +1,7 @@
+import { createClient } from '@inference-infra/fetch-client';
+import type { ListBillingTransactionsResponse } from '@inference-infra/types';
 import { describe, expect, it } from 'vitest';
-import { nextTransactionsOffset } from './billingTransactionsInfiniteQueryOptions.js';
+import { billingTransactionsInfiniteQueryOptions } from './billingTransactionsInfiniteQueryOptions.js';
 
 const transaction = {
   id: 't',
@@ -13,7 +15,14 @@ const page = (count: number, meta: { hasMore?: boolean; total?: number } = {}) =
   meta: { requestId: 'req_1', ...meta },
 });
 
-describe('nextTransactionsOffset', () => {
+/** The offset the infinite options ask for after `page`, fetched at `offset` with `limit` (nothing is sent). */
+function nextTransactionsOffset(page: ListBillingTransactionsResponse, offset: number, limit?: number) {
+  const client = createClient({ apiKey: null, platformUrl: 'http://127.0.0.1:9' });
+  const options = billingTransactionsInfiniteQueryOptions(client, limit === undefined ? {} : { limit });
+  return options.getNextPageParam(page, [page], offset, [offset]);
+}
+
+describe("the infinite options' next page: the fetch client's paging rule", () => {
   it('follows hasMore when the server sends it, whatever the page length', () => {
     expect(nextTransactionsOffset(page(3, { hasMore: true, total: 3 }), 20, 10)).toBe(23);
     expect(nextTransactionsOffset(page(10, { hasMore: false }), 0, 10)).toBeUndefined();

@@ -6,18 +6,6 @@ import { shouldRetryQuery } from '../retryPolicy.js';
 import type { InferenceInfraHookError } from '../types.js';
 
 /**
- * @deprecated Use `nextPageOffset(page, { offset, limit })` from `@inference-infra/fetch-client`, the one paging rule
- * both packages follow. Kept because 0.1.0 exports it; to be removed in the next major.
- */
-export function nextTransactionsOffset(
-  page: ListBillingTransactionsResponse,
-  offset: number,
-  limit?: number,
-): number | undefined {
-  return nextPageOffset(page, { offset, limit });
-}
-
-/**
  * Every page of billing transactions, `limit` at a time, for `useInfiniteQuery` or
  * `queryClient.prefetchInfiniteQuery`. The page parameter is the offset; it advances by what each page held.
  */
