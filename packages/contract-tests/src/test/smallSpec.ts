@@ -10,7 +10,7 @@ export const smallSpecDocument: JsonObject = {
   info: { title: 'things', version: '1' },
   paths: {
     '/things': {
-      servers: [{ url: '{base_url}' }],
+      servers: [{ url: '{base_url}', variables: { base_url: { default: 'http://127.0.0.1:4010/v1' } } }],
       get: {
         operationId: 'listThings',
         parameters: [
