@@ -17,6 +17,12 @@ Serves the inference base address (with /v1) and the platform base address on 12
   --transactions N           transactions in each workspace's ledger (default 317)
   --embedding-dimensions N   values per embedding (default 64)
   --stream-interval-ms N     pause between streamed chat events (default 20)
+  --max-body-bytes N         largest request body (default 1048576); larger ones get a 400
+  --max-answer-bytes N       largest answer the simulator builds (default 33554432); larger ones get a 400
+  --max-embedding-inputs N   most inputs per embeddings request (default 2048)
+  --max-json-depth N         deepest nesting of a JSON body (default 64)
+  --max-image-pixels N       most pixels of a generated image (default 4194304, 2048x2048)
+  --allow-origin ORIGIN      a page origin that may call the mock (repeatable; * for any); default: loopback pages
   --spec FILE                prism only: the bundled OpenAPI document to serve
 
 Per request, the header X-Simulate asks for a fault: status=429;retry-after=1, status=500, delay-ms=300,
@@ -52,6 +58,12 @@ function parseFlags() {
         transactions: { type: 'string' },
         'embedding-dimensions': { type: 'string' },
         'stream-interval-ms': { type: 'string' },
+        'max-body-bytes': { type: 'string' },
+        'max-answer-bytes': { type: 'string' },
+        'max-embedding-inputs': { type: 'string' },
+        'max-json-depth': { type: 'string' },
+        'max-image-pixels': { type: 'string' },
+        'allow-origin': { type: 'string', multiple: true },
         spec: { type: 'string' },
         help: { type: 'boolean', default: false },
       },
@@ -72,7 +84,18 @@ if (values.engine !== 'simulator' && values.engine !== 'prism') {
   fail(`--engine must be simulator or prism (got "${values.engine}")`);
 }
 if (values.engine === 'prism') {
-  const simulatorOnly = ['seed', 'key', 'scenario', 'transactions', 'embedding-dimensions'] as const;
+  const simulatorOnly = [
+    'seed',
+    'key',
+    'scenario',
+    'transactions',
+    'embedding-dimensions',
+    'max-body-bytes',
+    'max-answer-bytes',
+    'max-embedding-inputs',
+    'max-json-depth',
+    'max-image-pixels',
+  ] as const;
   const given = simulatorOnly.filter((flag) => values[flag] !== undefined);
   if (given.length > 0) fail(`--${given[0]} applies to the simulator only, not to --engine prism`);
 }
@@ -91,6 +114,12 @@ const options: MockServerOptions = {
   transactionCount: wholeNumber('transactions', values.transactions),
   embeddingDimensions: wholeNumber('embedding-dimensions', values['embedding-dimensions']),
   streamEventIntervalMs: wholeNumber('stream-interval-ms', values['stream-interval-ms']),
+  maxBodyBytes: wholeNumber('max-body-bytes', values['max-body-bytes']),
+  maxAnswerBytes: wholeNumber('max-answer-bytes', values['max-answer-bytes']),
+  maxEmbeddingInputs: wholeNumber('max-embedding-inputs', values['max-embedding-inputs']),
+  maxJsonDepth: wholeNumber('max-json-depth', values['max-json-depth']),
+  maxImagePixels: wholeNumber('max-image-pixels', values['max-image-pixels']),
+  allowedOrigins: values['allow-origin'],
 };
 
 // Ctrl+C or a SIGTERM at any moment, during start-up too, stops Prism's process before this one exits: a handler

@@ -7,6 +7,7 @@ import { createSurfaceHandler } from './forwardToPrism.js';
 import { startPrism } from './prismProcess.js';
 import { bundledSpecRoutes, createSimulator, type Simulator } from './simulator/createSimulator.js';
 import { simulatorListener } from './simulator/nodeListener.js';
+import { crossSiteRefusal } from './simulator/originPolicy.js';
 import type { SimulatorOptions } from './simulator/simulatorOptions.js';
 import { basePathOf, type SpecRoute, type Surface, specRoutesOf } from './specRoutes.js';
 
@@ -42,6 +43,17 @@ export function defaultSpecPath(): string {
   return createRequire(import.meta.url).resolve('@inference-infra/types/openapi.json');
 }
 
+/**
+ * Timeouts for a server on the developer's own machine, where every client is local and fast: the headers of a
+ * request within 10 s and its whole body within 30 s (Node's defaults, 60 s and 300 s, keep a stalled upload's
+ * socket and buffers for minutes), checked every 5 s. Answers, streams included, are not limited by them.
+ */
+export const localServerTimeouts = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  connectionsCheckingInterval: 5_000,
+} as const;
+
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -70,7 +82,7 @@ async function listenOnBoth(
       ['inference', options.inferencePort ?? 0],
       ['platform', options.platformPort ?? 0],
     ] as const) {
-      const server = createServer(listenerFor(surface));
+      const server = createServer(localServerTimeouts, listenerFor(surface));
       servers.push(server);
       ports[surface] = await listen(server, port);
     }
@@ -119,10 +131,27 @@ async function startPrismMock(options: MockServerOptions): Promise<MockServer> {
         eventIntervalMs: options.streamEventIntervalMs ?? 20,
       });
       return (req, res) => {
-        // Pages on other origins (the playground, docs "try it") must see the mock's own answers too, not only
-        // the ones Prism adds CORS headers to.
-        res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
-        res.setHeader('access-control-expose-headers', '*');
+        const refusal = crossSiteRefusal(req.method ?? 'GET', req.headers, options.allowedOrigins);
+        if (refusal) {
+          res.writeHead(403, { 'content-type': 'application/json', connection: 'close' });
+          res.end(
+            JSON.stringify({
+              error: {
+                message: refusal,
+                type: 'invalid_request_error',
+                code: 'origin_not_allowed',
+                param: 'Origin',
+              },
+            }),
+          );
+          return;
+        }
+        // Pages on other allowed origins (the playground, docs "try it") must see the mock's own answers too, not
+        // only the ones Prism adds CORS headers to.
+        if (typeof req.headers.origin === 'string') {
+          res.setHeader('access-control-allow-origin', req.headers.origin);
+          res.setHeader('access-control-expose-headers', '*');
+        }
         handler(req, res).catch((error: unknown) => {
           if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
           res.end(

@@ -33,8 +33,30 @@ describe('bad input to the simulator itself', () => {
       'a known path with another method',
       '/api/v1/storage/vol_training',
       { method: 'DELETE' },
-      404,
-      'unknown_path',
+      405,
+      'method_not_allowed',
+    ],
+    [
+      'a JSON body sent as text/plain (what a page of another site can send without asking)',
+      '/chat/completions',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: '{"model":"m","messages":[{"role":"user","content":"spend"}]}',
+      },
+      415,
+      'unsupported_media_type',
+    ],
+    [
+      'a JSON body sent as a form',
+      '/api/v1/storage/vol_training',
+      {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: '{"size_gb":200}',
+      },
+      415,
+      'unsupported_media_type',
     ],
     // URLs read %2E%2E as a `..` segment too, so neither form can reach a volume.
     [
@@ -89,9 +111,38 @@ describe('bad input to the simulator itself', () => {
     expect((await fromRequest.json()).data).toEqual((await fromText.json()).data);
   });
 
-  it('says which methods a known path takes', async () => {
+  it('answers a method a known path does not take with 405 and Allow', async () => {
     const answer = await call('/api/v1/storage/vol_training', { method: 'GET' });
+    expect(answer.status).toBe(405);
+    expect(answer.response.headers.get('allow')).toBe('PATCH');
     expect(answer.body.error.message).toMatch(/takes PATCH/);
+  });
+
+  it('names the header to send when a body has no content type, and changes nothing', async () => {
+    const answer = await call('/api/v1/storage/vol_training', {
+      method: 'PATCH',
+      headers: { 'content-type': '' },
+      body: '{"size_gb":200}',
+    });
+    expect(answer.status).toBe(415);
+    expect(answer.body.error).toMatchObject({ param: 'Content-Type' });
+    expect(answer.body.error.message).toContain('send "Content-Type: application/json"');
+    expect(simulator.state.workspace('ii_live_simtests').volumes.get('vol_training')?.sizeGb).toBe(100);
+  });
+
+  it('takes application/json with parameters and +json types', async () => {
+    for (const type of [
+      'application/json; charset=utf-8',
+      'Application/JSON',
+      'application/merge-patch+json',
+    ]) {
+      const answer = await call('/embeddings', {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: JSON.stringify({ model: 'm', input: 'a' }),
+      });
+      expect(answer.status, type).toBe(200);
+    }
   });
 
   it('answers a failing interceptor with a 500 error body, never a rejection', async () => {

@@ -1,7 +1,7 @@
 import bundledSpec from '@inference-infra/types/openapi.json' with { type: 'json' };
 import { specModelOf } from '@inference-infra/types/spec-model';
 import { type SpecRoute, specRoutesOf } from '../specRoutes.js';
-import { errorResponder, errorTypesOf } from './errorResponses.js';
+import { type ErrorDetails, errorResponder, errorTypesOf } from './errorResponses.js';
 import { createConformingHandler, idGenerator } from './handleRequest.js';
 import { operations } from './operations/index.js';
 import {
@@ -166,7 +166,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         signal = request.signal;
       }
       if (bodyBytes > resolved.maxBodyBytes) {
-        return toWebResponse(tooLarge(simulatorRequest, resolved, errorTypes), { eventIntervalMs: 0 });
+        return toWebResponse(tooLarge(simulatorRequest, resolved), { eventIntervalMs: 0 });
       }
       return toWebResponse(handle(simulatorRequest), {
         signal,
@@ -176,16 +176,21 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   };
 }
 
+/** An error answer in the spec's shape, with its `X-Request-Id`, for the transports' own refusals. */
+export function simulatorError(status: number, details: ErrorDetails, requestId: string): SimulatorResponse {
+  const response = errorResponder(specOf(bundledSpec as JsonObject).errorTypes)(status, details, requestId);
+  return { ...response, headers: { 'x-request-id': requestId, ...response.headers } };
+}
+
 /** The answer to a body over `maxBodyBytes`: the spec's 400, sent before the rest of the body is read. */
-export function tooLarge(
-  request: SimulatorRequest,
-  options: ResolvedSimulatorOptions,
-  errorTypes: Map<number, string> = specOf(bundledSpec as JsonObject).errorTypes,
-): SimulatorResponse {
-  const response = errorResponder(errorTypes)(
+export function tooLarge(request: SimulatorRequest, options: ResolvedSimulatorOptions): SimulatorResponse {
+  return simulatorError(
     400,
-    { code: 'body_too_large', message: `body: must be at most ${options.maxBodyBytes} bytes`, param: 'body' },
+    {
+      code: 'body_too_large',
+      message: `body: must be at most ${options.maxBodyBytes} bytes (the simulator's maxBodyBytes)`,
+      param: 'body',
+    },
     request.requestId,
   );
-  return { ...response, headers: { 'x-request-id': request.requestId, ...response.headers } };
 }

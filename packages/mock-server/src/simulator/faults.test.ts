@@ -35,7 +35,11 @@ describe('faults on demand', () => {
     const { simulator } = simulate({ streamEventIntervalMs: 0 });
     const response = await simulator.fetch('http://127.0.0.1:4010/v1/chat/completions', {
       method: 'POST',
-      headers: { authorization: `Bearer ${testKey}`, 'x-simulate': 'stream-cut-after=3' },
+      headers: {
+        authorization: `Bearer ${testKey}`,
+        'content-type': 'application/json',
+        'x-simulate': 'stream-cut-after=3',
+      },
       body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }], stream: true }),
     });
     expect(response.status).toBe(200);

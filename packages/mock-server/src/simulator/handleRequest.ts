@@ -8,6 +8,7 @@ import {
   parseFault,
   simulateHeader,
 } from './faults.js';
+import { nestsDeeperThan } from './jsonDepth.js';
 import { imageBytes, imagePathPrefix } from './operations/generateImages.js';
 import { operations } from './operations/index.js';
 import { readRequestParts } from './requestParts.js';
@@ -27,6 +28,13 @@ export interface HandlerDependencies {
 }
 
 const bearer = /^Bearer +(\S+)$/i;
+
+/**
+ * `application/json`, or a `+json` type, with any parameters. A body in any other type (a form, `text/plain`) is
+ * refused: it is what a page of another site can send without asking (a "simple" request), so taking it as JSON
+ * would let such a page act.
+ */
+const jsonMediaType = /^\s*application\/([\w.-]+\+)?json\s*(;|$)/i;
 
 function faultAnswer(
   fault: Fault,
@@ -90,13 +98,24 @@ export function createConformingHandler(deps: HandlerDependencies) {
     if (control) return control;
 
     const { match, allowedMethods } = matchRoute(deps.routes, surface(request), request.method, url.pathname);
+    if (!match && allowedMethods.length > 0) {
+      const allow = allowedMethods.join(', ');
+      return deps.error(
+        405,
+        {
+          code: 'method_not_allowed',
+          message: `No ${request.method} operation at ${url.pathname}: this path takes ${allow}.`,
+          headers: { allow },
+        },
+        requestId,
+      );
+    }
     if (!match) {
-      const takes = allowedMethods.length > 0 ? ` (this path takes ${allowedMethods.join(', ')})` : '';
       return deps.error(
         404,
         {
           code: 'unknown_path',
-          message: `No ${request.method} operation at ${url.pathname} on the ${surface(request)} base address${takes}.`,
+          message: `No ${request.method} operation at ${url.pathname} on the ${surface(request)} base address.`,
         },
         requestId,
       );
@@ -152,6 +171,30 @@ function operate(
   key: string,
   deps: HandlerDependencies,
 ): SimulatorResponse {
+  const contentType = request.headers['content-type'];
+  if (route.jsonBody && request.body !== '' && !jsonMediaType.test(contentType ?? '')) {
+    return deps.error(
+      415,
+      {
+        code: 'unsupported_media_type',
+        message: `Content-Type: must be application/json for this body (got ${contentType === undefined ? 'none' : JSON.stringify(contentType)}); send "Content-Type: application/json"`,
+        param: 'Content-Type',
+      },
+      request.requestId,
+    );
+  }
+  const { maxJsonDepth } = deps.options;
+  if (route.jsonBody && nestsDeeperThan(request.body, maxJsonDepth)) {
+    return deps.error(
+      400,
+      {
+        code: 'body_too_deep',
+        message: `body: must nest arrays and objects at most ${maxJsonDepth} levels deep (the simulator's maxJsonDepth, CLI --max-json-depth)`,
+        param: 'body',
+      },
+      request.requestId,
+    );
+  }
   const read = readRequestParts(route, pathParams, request.url.searchParams, request.body);
   if (!read.ok) {
     const [first] = read.issues;

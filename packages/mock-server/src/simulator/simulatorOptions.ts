@@ -1,6 +1,7 @@
 import type { InstanceType, PersistentVolume } from '@inference-infra/types';
 import { type FaultRule, type ScenarioName, scenarios } from './faults.js';
 import type { SimulatorInterceptor } from './simulatorTypes.js';
+import { specExampleVolume } from './specExamples.js';
 
 /** Which of the optional paging fields (`hasMore`, `total`) list answers carry: each is a legal choice of the spec. */
 export type ListMeta = 'hasMore-and-total' | 'hasMore' | 'total' | 'none';
@@ -33,6 +34,29 @@ export interface SimulatorOptions {
   scenario?: ScenarioName;
   /** Largest request body accepted, in bytes (default 1 MiB); larger bodies get a 400. */
   maxBodyBytes?: number;
+  /**
+   * Largest answer the simulator builds, in bytes (default 32 MiB): a request whose answer would be larger (many
+   * inputs at many dimensions) gets a 400 naming this option before any of it is computed.
+   */
+  maxAnswerBytes?: number;
+  /**
+   * Deepest nesting of arrays and objects in a JSON body (default 64): deeper bodies get a 400 before anything walks
+   * them, as open-schema fields could otherwise nest deep enough to overflow the stack.
+   */
+  maxJsonDepth?: number;
+  /** Most inputs one embeddings request may carry (default 2048, OpenAI's limit); more get a 400. */
+  maxEmbeddingInputs?: number;
+  /**
+   * Most pixels (width x height) of a generated image (default 2048 x 2048, the spec's largest); a larger size gets a
+   * 400. Lower it to keep image tests cheap.
+   */
+  maxImagePixels?: number;
+  /**
+   * Origins whose pages may call the HTTP server (CORS, and the `/__simulator/*` control routes). Default: loopback
+   * origins only (`http://127.0.0.1:*`, `http://localhost:*`, `http://[::1]:*`, https too), so a page on the web that
+   * the developer happens to open cannot drive the mock. `'*'` in the list allows every origin.
+   */
+  allowedOrigins?: readonly string[];
   /** The clock, for `created` and `updatedAt` (default the system clock). */
   now?: () => Date;
   /** Wraps the handler (see `SimulatorInterceptor`). */
@@ -40,9 +64,9 @@ export interface SimulatorOptions {
 }
 
 export type ResolvedSimulatorOptions = Required<
-  Omit<SimulatorOptions, 'keys' | 'instanceTypes' | 'scenario' | 'intercept'>
+  Omit<SimulatorOptions, 'keys' | 'instanceTypes' | 'scenario' | 'intercept' | 'allowedOrigins'>
 > &
-  Pick<SimulatorOptions, 'keys' | 'instanceTypes' | 'intercept'>;
+  Pick<SimulatorOptions, 'keys' | 'instanceTypes' | 'intercept' | 'allowedOrigins'>;
 
 /** Only keys of the documented form `<prefix>_live_<random>` are keys at all. */
 export const wellFormedKey = /^[A-Za-z0-9]+_live_[A-Za-z0-9_]+$/;
@@ -51,6 +75,8 @@ export const defaultVolumes: NonNullable<SimulatorOptions['volumes']> = [
   { id: 'vol_training', name: 'training-data', sizeGb: 100 },
   { id: 'vol_scratch', name: 'scratch', sizeGb: 10, region: 'eu-west-1' },
   { id: 'vol_archive', name: 'archive', sizeGb: 10_000 },
+  // The spec's own example, so every docs sample and "Try it" default works as shown.
+  specExampleVolume(),
 ];
 
 export class SimulatorOptionError extends TypeError {
@@ -71,6 +97,22 @@ function wholeNumber(
     );
   }
   return value;
+}
+
+function allowedOriginsOf(origins: readonly string[] | undefined): readonly string[] | undefined {
+  for (const [index, origin] of (origins ?? []).entries()) {
+    if (origin === '*') continue;
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {}
+    if (!parsed || parsed.origin !== origin) {
+      throw new SimulatorOptionError(
+        `allowedOrigins[${index}] must be an origin such as http://localhost:3000 (scheme, host and port only), or * (got ${JSON.stringify(origin)})`,
+      );
+    }
+  }
+  return origins;
 }
 
 const listMetaValues: readonly ListMeta[] = ['hasMore-and-total', 'hasMore', 'total', 'none'];
@@ -116,6 +158,23 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
     maxPageSize: wholeNumber('maxPageSize', options.maxPageSize, 1, 100, 100),
     faults: [...(options.scenario ? scenarios[options.scenario] : []), ...(options.faults ?? [])],
     maxBodyBytes: wholeNumber('maxBodyBytes', options.maxBodyBytes, 1024, 64 * 1024 * 1024, 1024 * 1024),
+    maxAnswerBytes: wholeNumber(
+      'maxAnswerBytes',
+      options.maxAnswerBytes,
+      1024,
+      256 * 1024 * 1024,
+      32 * 1024 * 1024,
+    ),
+    maxJsonDepth: wholeNumber('maxJsonDepth', options.maxJsonDepth, 8, 1000, 64),
+    maxEmbeddingInputs: wholeNumber('maxEmbeddingInputs', options.maxEmbeddingInputs, 1, 100_000, 2048),
+    maxImagePixels: wholeNumber(
+      'maxImagePixels',
+      options.maxImagePixels,
+      256 * 256,
+      2048 * 2048,
+      2048 * 2048,
+    ),
+    allowedOrigins: allowedOriginsOf(options.allowedOrigins),
     now: options.now ?? (() => new Date()),
     intercept: options.intercept,
   };

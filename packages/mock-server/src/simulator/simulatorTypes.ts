@@ -25,6 +25,8 @@ export interface SimulatorResponse {
   headers: Record<string, string>;
   /** A JSON body. */
   json?: unknown;
+  /** Write `json` piece by piece rather than as one string: set by operations whose answers can be large. */
+  chunked?: boolean;
   /** The `data` of each server-sent event, in order (`[DONE]` included when the stream ends normally). */
   events?: string[];
   /** A binary body (served images), with its `content-type` in `headers`. */

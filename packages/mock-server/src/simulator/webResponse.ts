@@ -1,3 +1,4 @@
+import { jsonPieces } from './jsonPieces.js';
 import type { SimulatorResponse } from './simulatorTypes.js';
 
 function sleep(ms: number, signal?: AbortSignal | null): Promise<void> {
@@ -64,6 +65,18 @@ export async function toWebResponse(
     return new Response(response.bytes, { status, headers: headersOf(response, undefined) });
   if (response.json === undefined)
     return new Response(null, { status, headers: headersOf(response, undefined) });
+  if (response.chunked) {
+    const pieces = jsonPieces(response.json);
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = pieces.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      },
+    });
+    return new Response(body, { status, headers: headersOf(response, 'application/json') });
+  }
   return new Response(JSON.stringify(response.json), {
     status,
     headers: headersOf(response, 'application/json'),

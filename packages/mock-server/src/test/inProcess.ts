@@ -10,7 +10,8 @@ export function simulate(options: SimulatorOptions = {}) {
     const { key = testKey, simulate: fault, ...rest } = init;
     const headers = new Headers(rest.headers);
     if (key !== null) headers.set('authorization', `Bearer ${key}`);
-    if (rest.body !== undefined) headers.set('content-type', 'application/json');
+    if (rest.body !== undefined && !headers.has('content-type'))
+      headers.set('content-type', 'application/json');
     if (fault !== undefined) headers.set('x-simulate', fault);
     const base =
       path.startsWith('/api/') || path.startsWith('/__')

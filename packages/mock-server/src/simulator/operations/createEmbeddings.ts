@@ -34,9 +34,43 @@ function littleEndianBase64(vector: Float32Array): string {
 const tokensOf = (input: string | number[]) =>
   typeof input === 'string' ? input.split(/\s+/).filter(Boolean).length : input.length;
 
-export const createEmbeddings: Operation = ({ parts, options }) => {
+/**
+ * An upper bound of the answer's size, known before any vector is computed: a float is at most 24 characters of JSON
+ * with its comma (`-0.012345678901234567,`), a base64 float32 under 6; each item adds its own fields.
+ */
+function answerBytesAtMost(inputs: number, dimensions: number, format: string | undefined): number {
+  return inputs * (dimensions * (format === 'base64' ? 6 : 24) + 64) + 256;
+}
+
+/** Answers over this are written in pieces (see `jsonPieces`). */
+const chunkedAbove = 1024 * 1024;
+
+export const createEmbeddings: Operation = ({ parts, options, error, requestId }) => {
   const { model, input, encoding_format: format } = parts.body as CreateEmbeddingsBody;
   const inputs = inputsOf(input);
+  if (inputs.length > options.maxEmbeddingInputs) {
+    return error(
+      400,
+      {
+        code: 'too_many_inputs',
+        message: `input: at most ${options.maxEmbeddingInputs} inputs per request, the simulator's maxEmbeddingInputs (CLI --max-embedding-inputs); got ${inputs.length}`,
+        param: 'input',
+      },
+      requestId,
+    );
+  }
+  const answerBytes = answerBytesAtMost(inputs.length, options.embeddingDimensions, format);
+  if (answerBytes > options.maxAnswerBytes) {
+    return error(
+      400,
+      {
+        code: 'answer_too_large',
+        message: `input: ${inputs.length} inputs at ${options.embeddingDimensions} dimensions make an answer of up to ${answerBytes} bytes, over the simulator's maxAnswerBytes of ${options.maxAnswerBytes} (CLI --max-answer-bytes); send fewer inputs`,
+        param: 'input',
+      },
+      requestId,
+    );
+  }
   const data = inputs.map((item, index) => {
     const vector = vectorOf(item, options.embeddingDimensions, options.seed);
     return {
@@ -46,5 +80,6 @@ export const createEmbeddings: Operation = ({ parts, options }) => {
     };
   });
   const tokens = inputs.reduce((sum, item) => sum + tokensOf(item), 0);
-  return ok({ object: 'list', data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } });
+  const answer = ok({ object: 'list', data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } });
+  return answerBytes > chunkedAbove ? { ...answer, chunked: true } : answer;
 };

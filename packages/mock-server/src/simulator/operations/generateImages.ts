@@ -9,12 +9,26 @@ const defaultSide = 1024;
 /** Generated images kept for their `url`; the oldest is forgotten past this. */
 const maxStoredImages = 500;
 
+/** A derived side, always within the spec's 256..2048, in steps of 8 as image models take them. */
 const clampSide = (value: number) => Math.min(2048, Math.max(256, Math.round(value / 8) * 8));
+
+/** Digits a double holds exactly enough for a ratio. */
+const significantDigits = 15;
+
+/**
+ * W / H of a `W:H` ratio (the spec's pattern: positive whole numbers of any length). Numbers too long for a double
+ * are read by their leading digits and their length, so `1000...0:1000...0` of 400 digits is 1, not Infinity/Infinity.
+ */
+function ratioOf(aspectRatio: string): number {
+  const [w = '1', h = '1'] = aspectRatio.split(':');
+  const head = (digits: string) => digits.slice(0, significantDigits);
+  const dropped = w.length - head(w).length - (h.length - head(h).length);
+  return (Number(head(w)) / Number(head(h))) * 10 ** dropped;
+}
 
 /** Width and height as assumption `aspect-ratio-combination` says: given sizes win, the ratio shapes the rest. */
 export function imageSize(body: GenerateImagesBody): { width: number; height: number } {
-  const [w, h] = (body.aspect_ratio ?? '1:1').split(':').map(Number) as [number, number];
-  const ratio = w / h;
+  const ratio = ratioOf(body.aspect_ratio ?? '1:1');
   if (body.width !== undefined && body.height !== undefined)
     return { width: body.width, height: body.height };
   if (body.width !== undefined) return { width: body.width, height: clampSide(body.width / ratio) };
@@ -34,13 +48,22 @@ export function imageBytes(image: StoredImage): Uint8Array<ArrayBuffer> {
 export const imagePathPrefix = '/__simulator/images/';
 
 /** One image per request: only `url` (the default) or only `b64_json`, as assumption `image-result-one-field-per-format` says. */
-export const generateImages: Operation = ({ parts, state, options, url, newId }) => {
+export const generateImages: Operation = ({ parts, state, options, url, newId, error, requestId }) => {
   const body = parts.body as GenerateImagesBody;
+  const { width, height } = imageSize(body);
+  if (width * height > options.maxImagePixels) {
+    return error(
+      400,
+      {
+        code: 'image_too_large',
+        message: `width, height: ${width}x${height} is ${width * height} pixels, over the simulator's maxImagePixels of ${options.maxImagePixels} (CLI --max-image-pixels)`,
+        param: body.width === undefined ? 'height' : 'width',
+      },
+      requestId,
+    );
+  }
   const hash = hashText(`${body.model}\n${body.prompt}`, options.seed);
-  const image: StoredImage = {
-    ...imageSize(body),
-    rgb: [hash & 0xff, (hash >>> 8) & 0xff, (hash >>> 16) & 0xff],
-  };
+  const image: StoredImage = { width, height, rgb: [hash & 0xff, (hash >>> 8) & 0xff, (hash >>> 16) & 0xff] };
   const created = unixSeconds(options);
   if (body.response_format === 'b64_json') {
     return ok({ created, data: [{ b64_json: toBase64(imageBytes(image)) }] });
