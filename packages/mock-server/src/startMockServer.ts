@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { specModelOf } from '@inference-infra/types/spec-model';
+import { answerClientErrors } from './clientErrors.js';
 import { createSurfaceHandler } from './forwardToPrism.js';
 import { startPrism } from './prismProcess.js';
 import { bundledSpecRoutes, createSimulator, type Simulator } from './simulator/createSimulator.js';
@@ -49,6 +50,8 @@ export function defaultSpecPath(): string {
  * socket and buffers for minutes), checked every 5 s. Answers, streams included, are not limited by them.
  */
 export const localServerTimeouts = {
+  // The listener answers a missing Host itself, with the error body (Node's own 400 has none).
+  requireHostHeader: false,
   headersTimeout: 10_000,
   requestTimeout: 30_000,
   connectionsCheckingInterval: 5_000,
@@ -83,6 +86,7 @@ async function listenOnBoth(
       ['platform', options.platformPort ?? 0],
     ] as const) {
       const server = createServer(localServerTimeouts, listenerFor(surface));
+      answerClientErrors(server);
       servers.push(server);
       ports[surface] = await listen(server, port);
     }

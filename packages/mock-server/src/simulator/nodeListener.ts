@@ -5,17 +5,21 @@ import type { Surface } from '../specRoutes.js';
 import { type Simulator, simulatorError, tooLarge } from './createSimulator.js';
 import type { ErrorDetails } from './errorResponses.js';
 import { jsonPieces } from './jsonPieces.js';
-import { crossSiteRefusal } from './originPolicy.js';
+import { crossSiteRefusal, originAllowed } from './originPolicy.js';
 import type { SimulatorResponse } from './simulatorTypes.js';
 
 /** Headers a page on another origin may read: the request id, and what tells a client to wait or re-authenticate. */
 const exposedHeaders = 'x-request-id, retry-after, www-authenticate';
 
-function corsHeaders(req: IncomingMessage): Record<string, string> {
-  // Only reached once the origin is allowed (or absent): it is reflected, never `*`.
-  return typeof req.headers.origin === 'string'
+function corsHeaders(
+  req: IncomingMessage,
+  allowedOrigins: readonly string[] | undefined,
+): Record<string, string> {
+  const { origin } = req.headers;
+  // Reflected for allowed origins only, never `*`: a refused page learns nothing from the answer.
+  return typeof origin === 'string' && originAllowed(origin, allowedOrigins)
     ? {
-        'access-control-allow-origin': req.headers.origin,
+        'access-control-allow-origin': origin,
         'access-control-expose-headers': exposedHeaders,
         vary: 'origin',
       }
@@ -47,13 +51,8 @@ function writeEvents(
   next();
 }
 
-function write(
-  req: IncomingMessage,
-  res: ServerResponse,
-  response: SimulatorResponse,
-  eventIntervalMs: number,
-) {
-  const headers = { ...corsHeaders(req), ...response.headers };
+function write(res: ServerResponse, response: SimulatorResponse, eventIntervalMs: number) {
+  const { headers } = response;
   if (response.events) {
     res.writeHead(response.status, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -81,17 +80,9 @@ function write(
   res.end(body);
 }
 
-function answer(
-  req: IncomingMessage,
-  res: ServerResponse,
-  response: SimulatorResponse,
-  eventIntervalMs: number,
-) {
-  if (!response.delayMs) return write(req, res, response, eventIntervalMs);
-  const timer = setTimeout(
-    () => guarded(res, () => write(req, res, response, eventIntervalMs)),
-    response.delayMs,
-  );
+function answer(res: ServerResponse, response: SimulatorResponse, eventIntervalMs: number) {
+  if (!response.delayMs) return write(res, response, eventIntervalMs);
+  const timer = setTimeout(() => guarded(res, () => write(res, response, eventIntervalMs)), response.delayMs);
   res.once('close', () => clearTimeout(timer));
 }
 
@@ -102,7 +93,7 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: number, detai
     return;
   }
   res.setHeader('connection', 'close');
-  write(req, res, simulatorError(status, details, `req_${randomBytes(8).toString('hex')}`), 0);
+  write(res, simulatorError(status, details, `req_${randomBytes(8).toString('hex')}`), 0);
   // The rest of a body nobody will read is not waited for.
   res.once('finish', () => req.destroy());
 }
@@ -178,6 +169,14 @@ export function simulatorListener(
   const { maxBodyBytes, streamEventIntervalMs, allowedOrigins } = simulator.options;
   const serve = (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
+    if (req.headers.host === undefined && req.httpVersion === '1.1') {
+      // RFC 9112 asks a 400 of an HTTP/1.1 request without Host; Node's own is bodiless, this one says why.
+      return refuse(req, res, 400, {
+        code: 'malformed_host',
+        message: 'Host: missing; HTTP/1.1 requests carry one',
+        param: 'Host',
+      });
+    }
     if (!wellFormedHost(req.headers.host)) {
       return refuse(req, res, 400, {
         code: 'malformed_host',
@@ -192,12 +191,13 @@ export function simulatorListener(
         message: `request target ${JSON.stringify(req.url)} is not a path or an http URL`,
       });
     }
+    // Set before any answer is written, so every answer of this request, refusals included, carries them.
+    for (const [name, value] of Object.entries(corsHeaders(req, allowedOrigins))) res.setHeader(name, value);
     const refusal = crossSiteRefusal(method, req.headers, allowedOrigins);
     if (refusal)
       return refuse(req, res, 403, { code: 'origin_not_allowed', message: refusal, param: 'Origin' });
     if (method === 'OPTIONS') {
       res.writeHead(204, {
-        ...corsHeaders(req),
         'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE, OPTIONS',
         'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
         'access-control-max-age': '600',
@@ -218,7 +218,7 @@ export function simulatorListener(
       if (size > maxBodyBytes) {
         refused = true;
         res.setHeader('connection', 'close');
-        guarded(res, () => write(req, res, tooLarge(request, simulator.options), 0));
+        guarded(res, () => write(res, tooLarge(request, simulator.options), 0));
         res.once('finish', () => req.destroy());
         return;
       }
@@ -230,7 +230,7 @@ export function simulatorListener(
       if (refused) return;
       guarded(res, () => {
         request.body = Buffer.concat(chunks).toString('utf8');
-        answer(req, res, simulator.handle(request), streamEventIntervalMs);
+        answer(res, simulator.handle(request), streamEventIntervalMs);
       });
     });
   };

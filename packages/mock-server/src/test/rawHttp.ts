@@ -1,0 +1,88 @@
+import { connect } from 'node:net';
+
+export interface RawExchange {
+  /** Everything the server sent before it closed or the wait ended. */
+  text: string;
+  /** The answer's status, when a status line came. */
+  status?: number;
+  headers: Record<string, string>;
+  body: string;
+  /** How the wait ended: the server closed, the connection was reset, or the answer was whole and the wait stopped. */
+  ended: 'closed' | 'reset' | 'answered' | 'timeout';
+}
+
+export interface RawRequest {
+  /** The bytes to send, exactly (request line, headers, body). */
+  bytes: string | Buffer;
+  /** Half-close the connection right after sending (a client that goes away before its body ends). */
+  closeAfterSend?: boolean;
+  /** How long to wait for an answer (default 3000 ms). */
+  timeoutMs?: number;
+}
+
+const statusLine = /^HTTP\/1\.1 (\d{3}) [^\r\n]*\r\n/;
+
+/** Whether `text` holds a whole answer: a head, then `content-length` bytes, or a chunked body's last chunk. */
+function answerIsWhole(text: string): boolean {
+  const headEnd = text.indexOf('\r\n\r\n');
+  if (headEnd < 0) return false;
+  const head = text.slice(0, headEnd).toLowerCase();
+  const body = text.slice(headEnd + 4);
+  const length = /\r\ncontent-length: *(\d+)/.exec(head)?.[1];
+  if (length !== undefined) return body.length >= Number(length);
+  if (/\r\ntransfer-encoding: *chunked/.test(head)) return body.endsWith('0\r\n\r\n');
+  return false;
+}
+
+/** Reads an answer's head and body (a chunked body de-chunked); undefined parts when the text is no HTTP answer. */
+export function parseAnswer(text: string): Pick<RawExchange, 'status' | 'headers' | 'body'> {
+  const match = statusLine.exec(text);
+  const headEnd = text.indexOf('\r\n\r\n');
+  if (!match || headEnd < 0) return { headers: {}, body: '' };
+  const headers: Record<string, string> = {};
+  for (const line of text.slice(match[0].length, headEnd).split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  let body = text.slice(headEnd + 4);
+  if (headers['transfer-encoding'] === 'chunked') {
+    let rest = body;
+    body = '';
+    for (;;) {
+      const sizeEnd = rest.indexOf('\r\n');
+      const size = Number.parseInt(rest.slice(0, sizeEnd), 16);
+      if (sizeEnd < 0 || !Number.isFinite(size) || size === 0) break;
+      body += rest.slice(sizeEnd + 2, sizeEnd + 2 + size);
+      rest = rest.slice(sizeEnd + 2 + size + 2);
+    }
+  }
+  return { status: Number(match[1]), headers, body };
+}
+
+/**
+ * Sends bytes as they are over a real socket to 127.0.0.1 (no client library to tidy them up) and collects what
+ * comes back: for the tests that send what no well-behaved client would.
+ */
+export function sendRaw(port: number, { bytes, closeAfterSend = false, timeoutMs = 3000 }: RawRequest) {
+  return new Promise<RawExchange>((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let text = '';
+    const finish = (ended: RawExchange['ended']) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ text, ended, ...parseAnswer(text) });
+    };
+    const timer = setTimeout(() => finish('timeout'), timeoutMs);
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+      if (answerIsWhole(text)) finish('answered');
+    });
+    socket.on('end', () => finish('closed'));
+    socket.on('error', () => finish('reset'));
+    socket.on('connect', () => {
+      socket.write(bytes);
+      if (closeAfterSend) socket.end();
+    });
+  });
+}
