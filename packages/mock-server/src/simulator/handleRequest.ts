@@ -1,4 +1,4 @@
-import { matchRoute, type SpecRoute, surfaceOfPath } from '../specRoutes.js';
+import { matchRoute, type SpecRoute, specPathnameFor, surfaceOfPath } from '../specRoutes.js';
 import type { ErrorResponder } from './errorResponses.js';
 import {
   compileFaultRules,
@@ -9,6 +9,7 @@ import {
   simulateHeader,
 } from './faults.js';
 import { nestsDeeperThan } from './jsonDepth.js';
+import { openaiPathHint } from './openaiPathHints.js';
 import { imageBytes, imagePathPrefix } from './operations/generateImages.js';
 import { operations } from './operations/index.js';
 import { readRequestParts } from './requestParts.js';
@@ -115,7 +116,7 @@ export function createConformingHandler(deps: HandlerDependencies) {
         404,
         {
           code: 'unknown_path',
-          message: `No ${request.method} operation at ${url.pathname} on the ${surface(request)} base address.`,
+          message: `No ${request.method} operation at ${url.pathname} on the ${surface(request)} base address.${surface(request) === 'inference' ? openaiPathHint(specPathnameFor(deps.routes, 'inference', url.pathname) ?? '') : ''}`,
         },
         requestId,
       );
