@@ -3,6 +3,7 @@ import type { ContractSpec } from '../model/spec.js';
 import { type CoverageRecorder, createCoverageRecorder } from '../run/coverage.js';
 import { createExchangeLog, type ExchangeLog } from '../run/exchange.js';
 import { type ContractHttp, createContractHttp } from '../run/http.js';
+import { redactorFor } from '../run/redaction.js';
 import { createSeededRandom, pickSeed, type SeededRandom } from '../run/seededRandom.js';
 import type { Target } from '../run/target.js';
 
@@ -104,18 +105,19 @@ export function skipCheck(reason: string): never {
 }
 
 /**
- * Runs a check; a failure is rethrown with the key replaced by `[redacted]` in its message and stack. Failure messages
- * quote what the server answered, and a server may echo the key back (in an error text about a malformed header, say):
- * the console and the JUnit file of a partner's CI must not show it.
+ * Runs a check; a failure is rethrown with the key redacted in its message and stack. Failure messages quote what the
+ * server answered, and a server may echo the key back (in an error text about a malformed header, say): the console
+ * and the JUnit file of a partner's CI must not show it. Quotes were redacted before they were cut; this catches what
+ * a message holds whole (a header value, an id, fetch's own error text).
  */
 export async function runCheck(check: ContractCheck, ctx: CheckContext): Promise<void> {
   try {
     await check.run(ctx);
   } catch (error) {
-    const key = ctx.target.apiKey;
-    if (error instanceof Error && key) {
-      error.message = error.message.replaceAll(key, '[redacted]');
-      if (error.stack) error.stack = error.stack.replaceAll(key, '[redacted]');
+    if (error instanceof Error) {
+      const redactor = redactorFor(ctx.target.apiKey);
+      error.message = redactor.redact(error.message);
+      if (error.stack) error.stack = redactor.redact(error.stack);
     }
     throw error;
   }

@@ -1,26 +1,21 @@
 import { formatViolations, type SchemaValidator } from '../model/schemaValidator.js';
 import type { SpecHeader, SpecMediaType } from '../model/spec.js';
 import type { ContractResponse } from '../run/http.js';
+import { reproductionLines, shownAnswerLength } from '../run/reproduction.js';
 
 /** A broken promise of the contract: the message says which request, which answer and which rule. */
 export class ContractViolation extends Error {
   override name = 'ContractViolation';
 }
 
-/** The start of an answer's body, as a failure shows it: enough to see what the server said. */
-const shownAnswerLength = 500;
-
 /**
  * The broken promise, then how to see it again: the request as a `curl` command (the key as
- * `$INFERENCE_INFRA_API_KEY`), and the status and start of the answer.
+ * `$INFERENCE_INFRA_API_KEY`), and the status and start of the answer (redacted, then cut).
  */
 export function violation(response: ContractResponse, problem: string): ContractViolation {
-  const body =
-    response.text.length > shownAnswerLength
-      ? `${response.text.slice(0, shownAnswerLength)}...`
-      : response.text;
+  const answer = `${response.status} ${response.redactor.excerpt(response.text, shownAnswerLength)}`;
   return new ContractViolation(
-    `${response.requestLine} → ${response.status}: ${problem}\n  reproduce: ${response.curl}\n  answer: ${response.status} ${body}`,
+    `${response.requestLine} → ${response.status}: ${problem}\n${reproductionLines(response.curl, answer)}`,
   );
 }
 
@@ -56,7 +51,7 @@ function streamProblems(
   const chunks = terminator !== undefined && last === terminator ? events.slice(0, -1) : events;
   if (terminator !== undefined && last !== terminator) {
     problems.push(
-      `the event stream does not end with "data: ${terminator}" (last data: ${String(last).slice(0, 80)})`,
+      `the event stream does not end with "data: ${terminator}" (last data: ${response.redactor.excerpt(String(last), 80)})`,
     );
   }
   chunks.forEach((data, index) => {
@@ -64,11 +59,11 @@ function streamProblems(
     try {
       event = JSON.parse(data);
     } catch {
-      problems.push(`event ${index} is not JSON: ${data.slice(0, 80)}`);
+      problems.push(`event ${index} is not JSON: ${response.redactor.excerpt(data, 80)}`);
       return;
     }
     if (typeof event === 'object' && event !== null && 'error' in event) {
-      problems.push(`the stream failed with an error event: ${data.slice(0, 200)}`);
+      problems.push(`the stream failed with an error event: ${response.redactor.excerpt(data, 200)}`);
       return;
     }
     if (eventPointer) {
@@ -139,7 +134,7 @@ export function conformanceProblems(
       ...streamProblems(validator, response, media.streamEventSchemaPointer, media.streamTerminator),
     );
   } else if (response.json === undefined) {
-    problems.push(`the body is not JSON: ${response.text.slice(0, 120)}`);
+    problems.push(`the body is not JSON: ${response.redactor.excerpt(response.text, 120)}`);
   } else {
     const violations = validator.violations(media.schemaPointer, response.json);
     const schemaName = media.schemaPointer.split('/').pop();

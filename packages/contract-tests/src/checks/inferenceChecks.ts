@@ -64,7 +64,7 @@ export function imageChecks(spec: ContractSpec): ContractCheck[] {
         ) {
           fail(
             response,
-            `data[${index}].b64_json is not plain base64 (${String(result.b64_json).slice(0, 40)})`,
+            `data[${index}].b64_json is not plain base64 (${response.redactor.excerpt(String(result.b64_json), 40)})`,
           );
         }
       });

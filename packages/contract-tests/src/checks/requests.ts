@@ -83,7 +83,7 @@ export function fail(response: ContractResponse, problem: string): never {
 }
 
 function snippet(response: ContractResponse): string {
-  return response.text.length > 200 ? `${response.text.slice(0, 200)}...` : response.text;
+  return response.redactor.excerpt(response.text, 200);
 }
 
 /** Sends the request and insists on the status, then on everything the spec says about that answer. */

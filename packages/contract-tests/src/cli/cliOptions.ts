@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { CheckSelection } from '../checks/check.js';
+import { defaultMaxAnswerBytes } from '../run/readAnswer.js';
 import { maxSeed } from '../run/seededRandom.js';
 import type { TargetFlags } from '../run/target.js';
 
@@ -53,14 +54,18 @@ Selection:
   --seed N                seed of the run's random choices (0-${maxSeed}); printed by every run, so a failing
                           run can be replayed; a fresh one when not given
   --request-timeout MS    time to wait for one answer (default 30000)
+  --max-answer-bytes N    read at most N bytes of one answer's body (default ${defaultMaxAnswerBytes}, 32 MiB);
+                          past them reading stops, the connection is dropped and the check fails with
+                          "answer larger than N bytes"
 
-Reports (progress, failures with a curl reproduction, and the summary always go to stdout):
+Reports (progress, failures with a curl reproduction, and the summary always go to stdout; in every output the key,
+its escaped forms and any 8 characters of it in a row read [redacted]):
   --reporter NAME[,NAME]  also write these reports (repeatable):
                             junit   JUnit XML to --output-file
                             github  GitHub job summary Markdown, appended to $GITHUB_STEP_SUMMARY
                                     (or to --output-file when that variable is not set and junit is not asked)
   --output-file FILE      where the junit (or github) report goes
-  --report har FILE       every HTTP exchange of the run as a HAR 1.2 file (key redacted)
+  --report har FILE       every HTTP exchange of the run as a HAR 1.2 file (pre-flight included)
   --report ndjson FILE    the same as newline-delimited JSON, written as the run goes (repeatable)
   --via-prism-proxy       route a live target through \`prism proxy\` and fail on the violations it reports
   -h, --help              this text
@@ -154,6 +159,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
       imageModel: values['image-model'],
       embeddingModel: values['embedding-model'],
       requestTimeoutMs: values['request-timeout'],
+      maxAnswerBytes: values['max-answer-bytes'],
     },
     selection: { only: names(values.only), skip: names(values.skip) },
     reporters,
@@ -186,6 +192,7 @@ function parse(argv: string[]) {
       report: { type: 'string', multiple: true },
       seed: { type: 'string' },
       'request-timeout': { type: 'string' },
+      'max-answer-bytes': { type: 'string' },
       'via-prism-proxy': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean' },

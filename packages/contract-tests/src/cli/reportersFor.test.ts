@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runError } from '../test/reportEvents.js';
 import { UsageError } from './cliOptions.js';
 import { reportersFor } from './reportersFor.js';
 
@@ -40,9 +41,9 @@ describe('reportersFor', () => {
       { GITHUB_STEP_SUMMARY: inActions },
       stdout,
     ))
-      await reporter.onRunError?.({ message: 'in Actions' });
+      await reporter.onRunError?.(runError('in Actions'));
     for (const reporter of reportersFor({ ...none, reporters: ['github'], outputFile: outside }, {}, stdout))
-      await reporter.onRunError?.({ message: 'outside' });
+      await reporter.onRunError?.(runError('outside'));
     expect(await readFile(inActions, 'utf8')).toContain('in Actions');
     expect(await readFile(outside, 'utf8')).toContain('outside');
     await expect(readFile(join(work, 'unused.md'), 'utf8')).rejects.toThrow(/ENOENT/);

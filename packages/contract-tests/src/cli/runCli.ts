@@ -3,19 +3,28 @@ import { selectableNames } from '../checks/check.js';
 import { bundledSpecPath, loadContractSpec } from '../model/spec.js';
 import { packageVersion } from '../packageVersion.js';
 import type { Reporter } from '../run/events.js';
-import type { Exchange } from '../run/exchange.js';
+import { type Exchange, shownExchange } from '../run/exchange.js';
 import { PreflightError, preflight } from '../run/preflight.js';
 import { startPrismProxies } from '../run/prismProxy.js';
-import { runSuite } from '../run/runSuite.js';
+import { redactorFor } from '../run/redaction.js';
+import { reportedTargetOf, runSuite } from '../run/runSuite.js';
 import { pickSeed } from '../run/seededRandom.js';
 import { exitCodeOf, exitCodes } from '../run/summary.js';
 import { resolveTarget, type Target, TargetError } from '../run/target.js';
 import { parseCliArgs, UsageError, usage } from './cliOptions.js';
 import { reportersFor } from './reportersFor.js';
 
+/** The key as far as it is known before the flags parse, so that not even a usage error can print it. */
+function keyBeforeParsing(argv: string[], env: NodeJS.ProcessEnv): string {
+  const at = argv.findIndex((arg) => arg === '--api-key' || arg.startsWith('--api-key='));
+  const flag = argv[at]?.startsWith('--api-key=') ? argv[at]?.slice('--api-key='.length) : argv[at + 1];
+  return (at === -1 ? undefined : flag) ?? env.INFERENCE_INFRA_API_KEY ?? '';
+}
+
 /**
  * The whole command, minus `process.exit`: parses flags, starts the bundled mock when no target is given, checks a live
- * one answers and takes the key, then runs the suite with the reporters asked for.
+ * one answers and takes the key, then runs the suite with the reporters asked for. It never throws: whatever goes
+ * wrong ends as one sentence on stderr, with the key redacted, and an exit code.
  */
 export async function runCli(
   argv: string[],
@@ -25,7 +34,10 @@ export async function runCli(
   let options: ReturnType<typeof parseCliArgs>;
   let request: ReturnType<typeof resolveTarget>;
   let reporters: Reporter[];
-  const say = (text: string) => void stdout.write(`${text}\n`);
+  let redactor = redactorFor(keyBeforeParsing(argv, env));
+  const say = (text: string) => void stdout.write(`${redactor.redact(text)}\n`);
+  const complain = (text: string) =>
+    console.error(redactor.redact(`inference-infra-contract-tests: ${text}`));
   try {
     options = parseCliArgs(argv);
     if (options.help) {
@@ -45,6 +57,7 @@ export async function runCli(
         `--only/--skip take operationIds or tags; unknown: ${unknown.join(', ')} (known: ${selectableNames(loadContractSpec()).join(', ')})`,
       );
     }
+    redactor = redactorFor(options.flags.apiKey ?? env.INFERENCE_INFRA_API_KEY ?? '');
     request = resolveTarget(options.flags, env);
     if (options.viaPrismProxy && request.kind !== 'live') {
       throw new UsageError('--via-prism-proxy needs a live target: the bundled mock is Prism already');
@@ -52,10 +65,11 @@ export async function runCli(
     reporters = reportersFor(options, env, stdout);
   } catch (error) {
     if (error instanceof UsageError || error instanceof TargetError) {
-      console.error(`inference-infra-contract-tests: ${error.message}\nRun with --help for the options.`);
+      complain(`${error.message}\nRun with --help for the options.`);
       return exitCodes.usage;
     }
-    throw error;
+    complain(`the suite could not start: ${describe(error)}`);
+    return exitCodes.couldNotRun;
   }
 
   // Everything started here is stopped on the way out, whatever happens in between.
@@ -77,17 +91,25 @@ export async function runCli(
         target = request.complete(mock);
       }
     } catch (error) {
-      console.error(`inference-infra-contract-tests: could not start the bundled mock: ${String(error)}`);
+      complain(`could not start the bundled mock: ${String(error)}`);
       return exitCodes.couldNotRun;
     }
+    redactor = redactorFor(target.apiKey);
     let preflightExchanges: Exchange[] = [];
     if (target.kind === 'live') {
       try {
         preflightExchanges = await preflight(loadContractSpec(), target);
       } catch (error) {
         if (!(error instanceof PreflightError)) throw error;
-        console.error(`inference-infra-contract-tests: ${error.message}`);
-        for (const reporter of reporters) await reporter.onRunError?.({ message: error.message });
+        const message = redactor.redact(error.message);
+        complain(message);
+        // Every report still gets written, so CI shows why, and the HAR lists the requests that found it.
+        const event = {
+          message,
+          target: reportedTargetOf(target),
+          preflight: error.exchanges.map((exchange) => shownExchange(exchange, redactor)),
+        };
+        for (const reporter of reporters) await reporter.onRunError?.(event);
         return exitCodes.couldNotRun;
       }
     }
@@ -99,7 +121,7 @@ export async function runCli(
         stops.push(() => proxies.close());
         suiteTarget = proxies.target;
       } catch (error) {
-        console.error(`inference-infra-contract-tests: could not start prism proxy: ${String(error)}`);
+        complain(`could not start prism proxy: ${String(error)}`);
         return exitCodes.couldNotRun;
       }
     }
@@ -118,11 +140,14 @@ export async function runCli(
     for (const { format, file } of options.exchangeReports) say(`${format.toUpperCase()} report: ${file}`);
     return exitCodeOf(result);
   } catch (error) {
-    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    console.error(`inference-infra-contract-tests: the suite could not run: ${detail}`);
+    complain(`the suite could not run: ${describe(error)}`);
     return exitCodes.couldNotRun;
   } finally {
     process.off('SIGINT', onInterrupt);
     await stopAll();
   }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

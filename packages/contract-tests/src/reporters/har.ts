@@ -63,6 +63,19 @@ export function harEntry(exchange: Exchange, check: string) {
  */
 export function harReporter(outputFile: string): Reporter {
   const entries: ReturnType<typeof harEntry>[] = [];
+  const write = async (comment: string) => {
+    const har = {
+      log: {
+        version: '1.2',
+        creator: { name: '@inference-infra/contract-tests', version: packageVersion() },
+        pages: [],
+        entries,
+        comment,
+      },
+    };
+    await mkdir(dirname(outputFile), { recursive: true });
+    await writeFile(outputFile, `${JSON.stringify(har, null, 2)}\n`);
+  };
   return {
     onRunStart({ preflight }) {
       for (const exchange of preflight) entries.push(harEntry(exchange, 'pre-flight'));
@@ -70,18 +83,13 @@ export function harReporter(outputFile: string): Reporter {
     onCheckEnd({ check, exchanges }) {
       for (const exchange of exchanges) entries.push(harEntry(exchange, check.fullName));
     },
-    async onRunEnd({ result }) {
-      const har = {
-        log: {
-          version: '1.2',
-          creator: { name: '@inference-infra/contract-tests', version: packageVersion() },
-          pages: [],
-          entries,
-          comment: `seed ${result.seed} (replay with --seed ${result.seed})`,
-        },
-      };
-      await mkdir(dirname(outputFile), { recursive: true });
-      await writeFile(outputFile, `${JSON.stringify(har, null, 2)}\n`);
+    onRunEnd({ result }) {
+      return write(`seed ${result.seed} (replay with --seed ${result.seed})`);
+    },
+    // The pre-flight's requests are what shows why the run stopped: the file is written then too.
+    onRunError({ message, preflight }) {
+      for (const exchange of preflight) entries.push(harEntry(exchange, 'pre-flight'));
+      return write(`the run stopped at the pre-flight: ${message}`);
     },
   };
 }

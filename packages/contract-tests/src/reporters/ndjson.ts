@@ -6,18 +6,36 @@ import type { Exchange } from '../run/exchange.js';
 /**
  * The run as newline-delimited JSON, written as it happens (a run cut short still leaves every line so far): a `run`
  * line with the seed, one `exchange` line per HTTP exchange naming its check, one `check` line per check, and a
- * closing `summary` line. The key is already redacted in what it gets.
+ * closing `summary` line; a run the pre-flight stopped gets its `exchange` lines and an `error` line. The key is already
+ * redacted in what it gets.
  */
 export function ndjsonReporter(outputFile: string): Reporter {
   let stream: WriteStream | undefined;
+  const open = () => {
+    mkdirSync(dirname(outputFile), { recursive: true });
+    stream = createWriteStream(outputFile);
+  };
   const write = (line: object) => stream?.write(`${JSON.stringify(line)}\n`);
+  const close = async () => {
+    const done = stream;
+    if (done)
+      await new Promise<void>((resolve, reject) =>
+        done.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      );
+  };
   const exchangeLine = (exchange: Exchange, check: string) => ({ type: 'exchange', check, ...exchange });
   return {
     onRunStart({ target, checkCount, seed, startedAt, preflight }) {
-      mkdirSync(dirname(outputFile), { recursive: true });
-      stream = createWriteStream(outputFile);
+      open();
       write({ type: 'run', seed, target, checkCount, startedAt });
       for (const exchange of preflight) write(exchangeLine(exchange, 'pre-flight'));
+    },
+    // A run the pre-flight stopped: its requests, then one `error` line saying why.
+    async onRunError({ message, target, preflight }) {
+      open();
+      for (const exchange of preflight) write(exchangeLine(exchange, 'pre-flight'));
+      write({ type: 'error', message, target });
+      await close();
     },
     onCheckEnd({ check, outcome, reason, message, reproduction, durationMs, exchanges }) {
       for (const exchange of exchanges) write(exchangeLine(exchange, check.fullName));
@@ -34,11 +52,7 @@ export function ndjsonReporter(outputFile: string): Reporter {
         coverage: result.coverage,
         exitCode,
       });
-      const done = stream;
-      if (done)
-        await new Promise<void>((resolve, reject) =>
-          done.end((error?: Error | null) => (error ? reject(error) : resolve())),
-        );
+      await close();
     },
   };
 }

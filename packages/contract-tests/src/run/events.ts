@@ -92,4 +92,8 @@ export interface Reporter {
 export interface RunErrorEvent {
   /** One sentence: which address does not answer, or that the key was refused. */
   message: string;
+  /** Where the run went. */
+  target: ReportedTarget;
+  /** The pre-flight requests made before it stopped (none when the key could not even be sent), key redacted. */
+  preflight: Exchange[];
 }

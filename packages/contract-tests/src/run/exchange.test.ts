@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createExchangeLog, type Exchange, redactExchange } from './exchange.js';
+import { bodyLimit, createExchangeLog, type Exchange, shownExchange } from './exchange.js';
+import { createRedactor } from './redaction.js';
 
 const key = 'ii_live_s3cret_value';
+const redactor = createRedactor(key);
 
 const exchange: Exchange = {
   operationId: 'listBillingTransactions',
@@ -11,29 +13,50 @@ const exchange: Exchange = {
   requestHeaders: { authorization: `Bearer ${key}`, 'x-other': `Bearer ${key.slice(0, -1)}x` },
   requestBody: JSON.stringify({ note: key }),
   status: 400,
-  statusText: 'Bad Request',
-  responseHeaders: [['x-echo', key]],
+  statusText: `Bad Bearer ${key}`,
+  responseHeaders: [
+    ['x-echo', key],
+    [`x-${key}`, 'named after it'],
+  ],
   responseBody: `{"error":{"message":"malformed header Bearer ${key.slice(0, -1)}y"}}`,
   responseBodySize: 60,
   error: `no answer for ${key}`,
   durationMs: 3,
 };
 
-describe('redactExchange', () => {
-  it('replaces the key, and the key one character off, in the URL, headers, bodies and error', () => {
-    const shown = redactExchange(exchange, key);
-    expect(JSON.stringify(shown)).not.toContain(key.slice(0, -1));
+describe('shownExchange', () => {
+  it('redacts the key, and the key one character off, in the URL, headers, status text, bodies and error', () => {
+    const shown = shownExchange(exchange, redactor);
+    expect(JSON.stringify(shown)).not.toContain(key.slice(0, 8));
     expect(shown.requestHeaders.authorization).toBe('Bearer [redacted]');
     expect(shown.requestHeaders['x-other']).toBe('Bearer [redacted]x');
     expect(shown.url).toBe('http://127.0.0.1:9/api/v1/billing/transactions?echo=[redacted]');
     expect(shown.requestBody).toBe('{"note":"[redacted]"}');
+    expect(shown.statusText).toBe('Bad Bearer [redacted]');
     expect(shown.responseBody).toContain('Bearer [redacted]y');
-    expect(shown.responseHeaders).toEqual([['x-echo', '[redacted]']]);
+    expect(shown.responseHeaders).toEqual([
+      ['x-echo', '[redacted]'],
+      ['x-[redacted]', 'named after it'],
+    ]);
     expect(shown.error).toBe('no answer for [redacted]');
   });
 
+  it('cuts the answer at the body limit only after redacting it, so a key across the cut leaves nothing', () => {
+    for (const before of [1, 7, 8, 12, key.length - 1]) {
+      const body = `${'x'.repeat(bodyLimit - before)}${key}${'y'.repeat(100)}`;
+      const shown = shownExchange(
+        { ...exchange, responseBody: body, responseBodySize: body.length },
+        redactor,
+      );
+      expect(shown.responseBody).toBe(
+        `${'x'.repeat(bodyLimit - before)}[redacted]${'y'.repeat(100)}`.slice(0, bodyLimit),
+      );
+      expect(shown.responseBodySize).toBe(body.length);
+    }
+  });
+
   it('leaves the recorded exchange as it was (the reproduction needs the real request)', () => {
-    redactExchange(exchange, key);
+    shownExchange(exchange, redactor);
     expect(exchange.requestHeaders.authorization).toBe(`Bearer ${key}`);
   });
 });

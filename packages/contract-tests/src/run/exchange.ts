@@ -1,7 +1,9 @@
+import type { Redactor } from './redaction.js';
+
 /**
  * One HTTP exchange of the run, as the suite's client saw it: what HAR and NDJSON reports list, and what a failure's
  * reproduction is built from. Recorded with the key in it; everything that leaves the process goes through
- * `redactExchange` first.
+ * `shownExchange` first.
  */
 export interface Exchange {
   /** The operation the request was for, or `pre-flight`. */
@@ -16,11 +18,11 @@ export interface Exchange {
   status: number;
   statusText: string;
   responseHeaders: Array<[string, string]>;
-  /** The answer's text, cut at `bodyLimit` characters. */
+  /** The answer's text: whole as recorded, cut at `bodyLimit` characters once shown (`shownExchange`). */
   responseBody: string;
-  /** The whole answer's length in characters, before the cut. */
+  /** The whole answer's length in characters, before any cut (as far as it was read, for one past the cap). */
   responseBodySize: number;
-  /** Why no answer came: refused, unknown host, timeout. */
+  /** Why no answer came (refused, unknown host, timeout), or why its body was not read to the end. */
   error?: string;
   /** From sending the request to the end of the answer's body. */
   durationMs: number;
@@ -31,10 +33,6 @@ export interface Exchange {
  * requests: 64 KiB keeps every error body and most data pages whole, and a report that opens in a browser.
  */
 export const bodyLimit = 65_536;
-
-export function cut(text: string, limit = bodyLimit): string {
-  return text.length > limit ? text.slice(0, limit) : text;
-}
 
 /** Where the client puts its exchanges; the runner takes each check's share when the check ends. */
 export interface ExchangeLog {
@@ -57,30 +55,24 @@ export function createExchangeLog(): ExchangeLog {
   };
 }
 
-export const redacted = '[redacted]';
-
 /**
- * The text with the key replaced. The key without its last character goes too: the authentication checks send the key
- * "changed in its last character", which is all of the secret but one character.
+ * The exchange as it may leave the process, for HAR and NDJSON: every string redacted (status text, header names and
+ * values, URL, bodies, error), and only then the answer's body cut at `bodyLimit`, so no cut can keep a piece of the
+ * key that redaction would have caught whole.
  */
-export function redactText(text: string, key: string): string {
-  if (!key) return text;
-  let out = text.replaceAll(key, redacted);
-  if (key.length >= 8) out = out.replaceAll(key.slice(0, -1), redacted);
-  return out;
-}
-
-export function redactExchange(exchange: Exchange, key: string): Exchange {
-  const headers = Object.fromEntries(
-    Object.entries(exchange.requestHeaders).map(([name, value]) => [name, redactText(value, key)]),
-  );
+export function shownExchange(exchange: Exchange, redactor: Redactor): Exchange {
+  const redact = (text: string) => redactor.redact(text);
+  const body = redact(exchange.responseBody);
   return {
     ...exchange,
-    url: redactText(exchange.url, key),
-    requestHeaders: headers,
-    ...(exchange.requestBody === undefined ? {} : { requestBody: redactText(exchange.requestBody, key) }),
-    responseHeaders: exchange.responseHeaders.map(([name, value]) => [name, redactText(value, key)]),
-    responseBody: redactText(exchange.responseBody, key),
-    ...(exchange.error === undefined ? {} : { error: redactText(exchange.error, key) }),
+    url: redact(exchange.url),
+    requestHeaders: Object.fromEntries(
+      Object.entries(exchange.requestHeaders).map(([name, value]) => [redact(name), redact(value)]),
+    ),
+    ...(exchange.requestBody === undefined ? {} : { requestBody: redact(exchange.requestBody) }),
+    statusText: redact(exchange.statusText),
+    responseHeaders: exchange.responseHeaders.map(([name, value]) => [redact(name), redact(value)]),
+    responseBody: body.length > bodyLimit ? body.slice(0, bodyLimit) : body,
+    ...(exchange.error === undefined ? {} : { error: redact(exchange.error) }),
   };
 }

@@ -1,7 +1,9 @@
 import type { SpecOperation } from '../model/spec.js';
 import type { CoverageRecorder } from './coverage.js';
 import { curlCommand } from './curlCommand.js';
-import { cut, type Exchange, type ExchangeLog } from './exchange.js';
+import type { Exchange, ExchangeLog } from './exchange.js';
+import { AnswerTooLargeError, defaultMaxAnswerBytes, readAnswer } from './readAnswer.js';
+import { type Redactor, redactorFor } from './redaction.js';
 import type { Target } from './target.js';
 
 /**
@@ -36,6 +38,8 @@ export interface ContractResponse {
   events?: string[];
   /** What `prism proxy` found wrong with the answer (its `sl-violations` header), when the run goes through it. */
   proxyViolations?: string[];
+  /** The target key's redactor: a message quoting any part of the answer quotes `redactor.excerpt(...)` of it. */
+  redactor: Redactor;
 }
 
 export interface ContractHttp {
@@ -67,14 +71,14 @@ export function parseEventStream(text: string): string[] {
  * The violations of the answer in Prism's `sl-violations` header. Those of the request are left out: the negative
  * checks break the request on purpose, and a request the suite got wrong is not the server's fault.
  */
-export function answerViolations(header: string): string[] {
+export function answerViolations(header: string, redactor: Redactor): string[] {
   try {
     const entries = JSON.parse(header) as Array<{ location?: string[]; severity?: string; message?: string }>;
     return entries
       .filter((entry) => entry.location?.[0] === 'response' && entry.severity === 'Error')
       .map((entry) => `${entry.location?.slice(1).join('.') ?? ''}: ${entry.message ?? ''}`);
   } catch {
-    return [`unreadable sl-violations header: ${header.slice(0, 120)}`];
+    return [`unreadable sl-violations header: ${redactor.excerpt(header, 120)}`];
   }
 }
 
@@ -109,6 +113,8 @@ export function createContractHttp(
   coverage: CoverageRecorder,
   log?: ExchangeLog,
 ): ContractHttp {
+  const redactor = redactorFor(target.apiKey);
+  const maxAnswerBytes = target.maxAnswerBytes ?? defaultMaxAnswerBytes;
   return {
     async send({ op, pathParams = {}, query = {}, body, auth = { kind: 'key' } }) {
       const base = op.surface === 'inference' ? target.baseUrl : target.platformUrl;
@@ -121,11 +127,9 @@ export function createContractHttp(
       const bodyText = body === undefined ? undefined : JSON.stringify(body);
       if (bodyText !== undefined) headers['content-type'] = 'application/json';
       // The body in failure messages is cut short: enough to recognise the request, not a page of JSON.
-      const shownBody = bodyText && bodyText.length > 160 ? `${bodyText.slice(0, 157)}...` : bodyText;
-      const requestLine = `${op.method} ${path}${search ? `?${search}` : ''}${shownBody ? ` ${shownBody}` : ''}`;
+      const shownBody = bodyText === undefined ? '' : ` ${redactor.excerpt(bodyText, 157)}`;
+      const requestLine = `${op.method} ${path}${search ? `?${search}` : ''}${shownBody}`;
 
-      let response: Response;
-      let text: string;
       const startedAt = new Date().toISOString();
       const started = performance.now();
       const exchange: Exchange = {
@@ -142,26 +146,41 @@ export function createContractHttp(
         responseBodySize: 0,
         durationMs: 0,
       };
+      // One controller for the whole exchange, so a body past the cap can drop the connection, not just stop reading.
+      const dropped = new AbortController();
+      let response: Response;
       try {
         response = await fetch(url, {
           method: op.method,
           headers,
           body: bodyText,
-          signal: AbortSignal.timeout(target.requestTimeoutMs),
+          signal: AbortSignal.any([dropped.signal, AbortSignal.timeout(target.requestTimeoutMs)]),
         });
-        text = await response.text();
       } catch (cause) {
-        log?.record({
-          ...exchange,
-          error: describeFetchError(cause),
-          durationMs: performance.now() - started,
-        });
-        throw new Error(`${requestLine}: no answer from ${url} (${String(cause)})`);
+        const error = describeFetchError(cause);
+        log?.record({ ...exchange, error, durationMs: performance.now() - started });
+        throw new Error(`${requestLine}: no answer from ${url} (${error})`);
       }
       exchange.status = response.status;
       exchange.statusText = response.statusText;
       exchange.responseHeaders = [...response.headers];
-      exchange.responseBody = cut(text);
+      let text: string;
+      try {
+        text = await readAnswer(response, maxAnswerBytes, () => dropped.abort());
+      } catch (cause) {
+        const tooLarge = cause instanceof AnswerTooLargeError;
+        const error = tooLarge ? `${cause.message} (--max-answer-bytes)` : describeFetchError(cause);
+        const partial = tooLarge ? cause.partialText : '';
+        log?.record({
+          ...exchange,
+          responseBody: partial,
+          responseBodySize: partial.length,
+          error,
+          durationMs: performance.now() - started,
+        });
+        throw new Error(`${requestLine} → ${response.status}: ${error}`);
+      }
+      exchange.responseBody = text;
       exchange.responseBodySize = text.length;
       exchange.durationMs = performance.now() - started;
       log?.record(exchange);
@@ -179,9 +198,10 @@ export function createContractHttp(
         headers: response.headers,
         mediaType,
         text,
+        redactor,
       };
       const violations = response.headers.get('sl-violations');
-      if (violations) result.proxyViolations = answerViolations(violations);
+      if (violations) result.proxyViolations = answerViolations(violations, redactor);
       if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
         try {
           result.json = JSON.parse(text);

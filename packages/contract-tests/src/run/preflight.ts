@@ -2,11 +2,28 @@ import type { ContractSpec, SpecOperation } from '../model/spec.js';
 import { createCoverageRecorder } from './coverage.js';
 import { createExchangeLog, type Exchange } from './exchange.js';
 import { createContractHttp } from './http.js';
+import { keyAsSent } from './keyForms.js';
 import type { Target } from './target.js';
 
 /** The target cannot be checked at all: one sentence naming the address or the key problem. */
 export class PreflightError extends Error {
   override name = 'PreflightError';
+  constructor(
+    message: string,
+    /** The pre-flight's exchanges up to the one that ended it, for the reports that list every request. */
+    readonly exchanges: Exchange[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * What fetch can send in a header value once it has trimmed the ends: tab, space, visible ASCII and the rest of
+ * Latin-1. Anything else (a line break inside a key pasted over two lines, say) makes fetch throw an error quoting the
+ * whole header, key included, so the key is refused here first, without a request and without repeating it.
+ */
+function sendableAsHeader(key: string): boolean {
+  return !/[^\t\x20-\x7e\x80-\xff]/.test(keyAsSent(key));
 }
 
 function reason(exchange: Exchange, target: Target): string {
@@ -38,6 +55,10 @@ interface Probe {
  * with 400 before any work, so nothing is billed, and a refused key still shows as 401.
  */
 export async function preflight(spec: ContractSpec, target: Target): Promise<Exchange[]> {
+  if (!sendableAsHeader(target.apiKey))
+    throw new PreflightError(
+      'The API key cannot be sent: it holds a line break or another character no HTTP header can carry (the key is not shown): check --api-key or INFERENCE_INFRA_API_KEY (a secret pasted over two lines?).',
+    );
   const log = createExchangeLog();
   const http = createContractHttp(target, createCoverageRecorder(), log);
   const probes: Probe[] = [
@@ -59,18 +80,26 @@ export async function preflight(spec: ContractSpec, target: Target): Promise<Exc
       .send({ op: probe.op, ...(probe.body === undefined ? {} : { body: probe.body }) })
       .catch(() => {});
     const exchange = log.take()[0];
-    if (!exchange) throw new PreflightError(`pre-flight: no request could be made to ${probe.flag}`);
+    if (!exchange) throw new PreflightError(`pre-flight: no request could be made to ${probe.flag}`, seen);
     seen.push(exchange);
     const where = `${exchange.method} ${exchange.url}`;
     if (exchange.status === 0)
       throw new PreflightError(
         `Cannot reach ${new URL(exchange.url).origin} (${probe.flag}): ${reason(exchange, target)} on ${where}.`,
+        seen,
       );
     if (exchange.status === 401 || exchange.status === 403)
       throw new PreflightError(
         `The API key was refused (${exchange.status} on ${where}): check --api-key or INFERENCE_INFRA_API_KEY (revoked, mistyped, or for another deployment?).`,
+        seen,
       );
-    if (exchange.status === 404) throw new PreflightError(`${where} answered 404: ${probe.notFound}`);
+    if (exchange.status === 404) throw new PreflightError(`${where} answered 404: ${probe.notFound}`, seen);
+    // An answer whose body broke off or ran past the cap: every check would fail the same way.
+    if (exchange.error !== undefined)
+      throw new PreflightError(
+        `${where} answered ${exchange.status}, but reading its body failed: ${exchange.error === 'timed out' ? `it did not end within ${target.requestTimeoutMs} ms (--request-timeout)` : exchange.error}.`,
+        seen,
+      );
   }
   return seen;
 }

@@ -1,13 +1,19 @@
 import { curlCommand } from './curlCommand.js';
 import type { Exchange } from './exchange.js';
+import { redactorFor } from './redaction.js';
 
 /** The start of an answer's body a reproduction shows: enough to see what the server said. */
-const shownAnswerLength = 500;
+export const shownAnswerLength = 500;
+
+/** The two lines every failure ends with, however it was thrown: the request as `curl`, then the answer. */
+export function reproductionLines(curl: string, answer: string): string {
+  return `  reproduce: ${curl}\n  answer: ${answer}`;
+}
 
 /**
  * How to see a failure again: the exchange's request as a `curl` command (the key as `$INFERENCE_INFRA_API_KEY`), then
  * the status and the start of the answer, in the form `violation()` gives contract violations, so every failure reads
- * alike whichever way it was thrown.
+ * alike whichever way it was thrown. The answer is redacted before it is cut, and so is the no-answer reason.
  */
 export function reproductionOf(exchange: Exchange, apiKey: string): string {
   const curl = curlCommand(
@@ -19,12 +25,12 @@ export function reproductionOf(exchange: Exchange, apiKey: string): string {
     },
     apiKey,
   );
-  const body = exchange.responseBody;
+  const redactor = redactorFor(apiKey);
   const answer =
     exchange.status === 0
-      ? `none (${exchange.error ?? 'no answer'})`
-      : `${exchange.status} ${body.length > shownAnswerLength ? `${body.slice(0, shownAnswerLength)}...` : body}`;
-  return `  reproduce: ${curl}\n  answer: ${answer}`;
+      ? `none (${redactor.redact(exchange.error ?? 'no answer')})`
+      : `${exchange.status} ${redactor.excerpt(exchange.responseBody, shownAnswerLength)}`;
+  return reproductionLines(curl, answer);
 }
 
 /** Whether a failure message carries its reproduction already (a `ContractViolation` does). */

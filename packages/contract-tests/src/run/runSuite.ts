@@ -8,7 +8,8 @@ import {
 import { loadContractSpec } from '../model/spec.js';
 import { summarizeCoverage } from './coverage.js';
 import type { CheckEndEvent, ReportedCheck, ReportedTarget, Reporter, SuiteResult } from './events.js';
-import { type Exchange, redactExchange, redactText } from './exchange.js';
+import { type Exchange, shownExchange } from './exchange.js';
+import { type Redactor, redactorFor } from './redaction.js';
 import { hasReproduction, reproductionOf } from './reproduction.js';
 import { type CheckResult, runChecks } from './runChecks.js';
 import { pickSeed } from './seededRandom.js';
@@ -32,11 +33,13 @@ export interface SuiteOptions {
   preflightExchanges?: Exchange[];
 }
 
+/** The target as reports name it: without its key, and with the key redacted from addresses that hold it. */
 export function reportedTargetOf(target: Target, viaPrismProxy = false): ReportedTarget {
+  const redactor = redactorFor(target.apiKey);
   return {
     kind: target.kind,
-    baseUrl: target.baseUrl,
-    platformUrl: target.platformUrl,
+    baseUrl: redactor.redact(target.baseUrl),
+    platformUrl: redactor.redact(target.platformUrl),
     allowMutations: target.allowMutations,
     viaPrismProxy,
   };
@@ -52,13 +55,17 @@ function reportedCheck(check: ContractCheck): ReportedCheck {
   };
 }
 
-/** A failure's message and reproduction, apart, the key redacted in both. */
-function failureOf(result: CheckResult, key: string): { message: string; reproduction?: string } {
-  const detail = redactText(result.detail ?? 'failed', key);
+/** A failure's message and reproduction, apart, the key redacted in both before either is split or cut. */
+function failureOf(
+  result: CheckResult,
+  key: string,
+  redactor: Redactor,
+): { message: string; reproduction?: string } {
+  const detail = redactor.redact(result.detail ?? 'failed');
   const at = detail.indexOf('\n  reproduce: curl ');
   if (hasReproduction(detail)) return { message: detail.slice(0, at), reproduction: detail.slice(at + 1) };
   if (!result.failedExchange) return { message: detail };
-  return { message: detail, reproduction: redactText(reproductionOf(result.failedExchange, key), key) };
+  return { message: detail, reproduction: reproductionOf(result.failedExchange, key) };
 }
 
 /**
@@ -70,6 +77,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const spec = loadContractSpec();
   const seed = options.seed ?? pickSeed();
   const key = options.target.apiKey;
+  // Every string reporters get passes through this first: they write files and stdout, and cut what they write.
+  const redactor = redactorFor(key);
   const ctx = createCheckContext(spec, options.target, { seed });
   const checks = selectChecks(buildChecks(spec, ctx.validator), options.selection);
   const target = reportedTargetOf(options.reportedAs ?? options.target, options.viaPrismProxy);
@@ -85,7 +94,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     checkCount: checks.length,
     seed,
     startedAt: new Date().toISOString(),
-    preflight: (options.preflightExchanges ?? []).map((exchange) => redactExchange(exchange, key)),
+    preflight: (options.preflightExchanges ?? []).map((exchange) => shownExchange(exchange, redactor)),
   });
 
   const result: SuiteResult = {
@@ -106,18 +115,18 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
         check: reportedCheck(checkResult.check),
         outcome: checkResult.outcome,
         durationMs: checkResult.durationMs,
-        exchanges: checkResult.exchanges.map((exchange) => redactExchange(exchange, key)),
+        exchanges: checkResult.exchanges.map((exchange) => shownExchange(exchange, redactor)),
       };
       if (checkResult.outcome === 'passed') result.passed += 1;
       if (checkResult.outcome === 'skipped') {
-        const reason = checkResult.detail ?? 'skipped';
+        const reason = redactor.redact(checkResult.detail ?? 'skipped');
         event.reason = reason;
         result.skipped.set(reason, (result.skipped.get(reason) ?? 0) + 1);
       }
       if (checkResult.outcome === 'failed') {
-        const failure = failureOf(checkResult, key);
+        const failure = failureOf(checkResult, key, redactor);
         // The stale flag first: it explains this failure and those after it, which only say "expected 200, got 409".
-        event.message = hint ? `${hint}\n${failure.message}` : failure.message;
+        event.message = hint ? `${redactor.redact(hint)}\n${failure.message}` : failure.message;
         if (failure.reproduction) event.reproduction = failure.reproduction;
         result.failed.push({
           name: event.check.fullName,

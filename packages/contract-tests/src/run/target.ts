@@ -1,3 +1,5 @@
+import { defaultMaxAnswerBytes } from './readAnswer.js';
+
 /**
  * What the suite runs against. The bundled mock answers static examples, so checks that need state or real
  * filtering are reported as skipped against it; a live target runs them, and runs state-changing or billable calls
@@ -20,6 +22,8 @@ export interface Target {
   models: { chat?: string; images?: string; embeddings?: string };
   /** Milliseconds to wait for one answer. */
   requestTimeoutMs: number;
+  /** Bytes of one answer's body read at most; past them the check fails (`defaultMaxAnswerBytes` when absent). */
+  maxAnswerBytes?: number;
   /** The base addresses are `prism proxy` processes in front of the target, which report spec violations. */
   viaPrismProxy?: boolean;
 }
@@ -35,6 +39,7 @@ export interface TargetFlags {
   imageModel?: string;
   embeddingModel?: string;
   requestTimeoutMs?: string;
+  maxAnswerBytes?: string;
 }
 
 /** What a run asked for before any server exists: either a live target, or the bundled mock to be started. */
@@ -82,6 +87,7 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv = proce
   const apiKey = flags.apiKey ?? env.INFERENCE_INFRA_API_KEY;
   const volumeSizeGb = positiveInteger('--volume-size', flags.volumeSize);
   const requestTimeoutMs = positiveInteger('--request-timeout', flags.requestTimeoutMs) ?? 30_000;
+  const maxAnswerBytes = positiveInteger('--max-answer-bytes', flags.maxAnswerBytes) ?? defaultMaxAnswerBytes;
   const models = {
     ...(flags.chatModel ? { chat: flags.chatModel } : {}),
     ...(flags.imageModel ? { images: flags.imageModel } : {}),
@@ -103,6 +109,7 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv = proce
         ...(flags.volumeId ? { volumeId: flags.volumeId } : {}),
         models,
         requestTimeoutMs,
+        maxAnswerBytes,
       }),
     };
   }
@@ -131,6 +138,7 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv = proce
       ...(volumeSizeGb !== undefined ? { volumeSizeGb } : {}),
       models,
       requestTimeoutMs,
+      maxAnswerBytes,
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { CheckEndEvent, ReportedTarget, Reporter, SuiteResult } from '../run/events.js';
+import type { CheckEndEvent, ReportedTarget, Reporter, RunErrorEvent, SuiteResult } from '../run/events.js';
 import type { Exchange } from '../run/exchange.js';
 
 /** A small run, fed to a reporter as the runner would: one pass, one skip, one failure whose body needs escaping. */
@@ -83,3 +83,6 @@ export async function feed(reporter: Reporter): Promise<void> {
   }
   await reporter.onRunEnd?.({ target, result, summary: 'SUMMARY-TEXT', exitCode: 1, durationMs: 30 });
 }
+
+/** A run the pre-flight stopped, after one exchange. */
+export const runError = (message: string): RunErrorEvent => ({ message, target, preflight: [exchange] });

@@ -1,0 +1,48 @@
+/**
+ * The default cap on one answer's body. The largest answer the spec allows is a 2048x2048 PNG as base64: 16 MiB of
+ * RGBA at worst, about 22 MiB encoded. 32 MiB keeps that whole (and matches the simulator's own answer limit), while
+ * a server that never stops sending costs the run 32 MiB, not all of the machine's memory.
+ */
+export const defaultMaxAnswerBytes = 32 * 1024 * 1024;
+
+/** The answer's body went past the cap: reading stopped there and the connection was dropped. */
+export class AnswerTooLargeError extends Error {
+  override name = 'AnswerTooLargeError';
+  constructor(
+    readonly limit: number,
+    /** What was read before the cap, decoded. */
+    readonly partialText: string,
+  ) {
+    super(`answer larger than ${limit} bytes`);
+  }
+}
+
+/**
+ * An answer's body as text (UTF-8, as `response.text()` reads it), read as a stream and counted as it comes. Past
+ * `maxBytes` (or when Content-Length already says it will be), `abort` drops the connection and an
+ * `AnswerTooLargeError` is thrown: an endless body ends there instead of filling memory until the timeout.
+ */
+export async function readAnswer(response: Response, maxBytes: number, abort: () => void): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? '');
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    abort();
+    throw new AnswerTooLargeError(maxBytes, '');
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    const chunk = read.value;
+    size += chunk.byteLength;
+    if (size > maxBytes) {
+      abort();
+      parts.push(decoder.decode(chunk.subarray(0, chunk.byteLength - (size - maxBytes))));
+      throw new AnswerTooLargeError(maxBytes, parts.join(''));
+    }
+    parts.push(decoder.decode(chunk, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
