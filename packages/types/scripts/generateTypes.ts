@@ -1,4 +1,4 @@
-import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
+import openapiTS, { astToString, NEVER, type OpenAPI3 } from 'openapi-typescript';
 import { generatedHeader, type SpecBundle } from './specBundle.js';
 
 /**
@@ -13,6 +13,9 @@ export async function generateTypesSource(bundle: SpecBundle): Promise<string> {
   const ast = await openapiTS(structuredClone(bundle.document) as OpenAPI3, {
     defaultNonNullable: false,
     silent: true,
+    // A field the spec names only to refuse it (`not: {}`) is `never`: sending it does not compile.
+    transform: (schema) =>
+      'not' in schema && Object.keys(schema.not ?? {}).length === 0 ? NEVER : undefined,
   });
   return `${generatedHeader('openapi-typescript (scripts/generateTypes.ts)', bundle)}\n${astToString(ast)}`;
 }

@@ -19,6 +19,10 @@ const rangeOf = (schema: JsonSchema) =>
     : '';
 
 export const rules = {
+  /** A field the spec names only to refuse it (`not: {}`), with what to use instead (`x-instead`). */
+  refused: (instead: string) => `is not supported by this service; ${instead}`,
+  /** Any other rule of a node with `x-instead`: the rule, then what to use instead. */
+  withInstead: (message: string, instead: string) => `${message}; ${instead}`,
   number: (schema: JsonSchema, type: string, orNull: string) =>
     `must be ${type === 'integer' ? 'an integer' : 'a number'}${rangeOf(schema)}${orNull}`,
   integer: (schema: JsonSchema) => `must be an integer${rangeOf(schema)}`,

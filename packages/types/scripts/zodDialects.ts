@@ -63,6 +63,7 @@ export const zod3Dialect: ZodDialect = {
     return expression + zod3Checks(checks);
   },
   array: (items, message, checks) => `z.array(${items}, ${withMessage(message)})${zod3Checks(checks)}`,
+  never: (message) => `z.never(${withMessage(message)})`,
   object({ properties, rest, schema, context, indent, describe }) {
     let expression = `z.object(${shapeOf(properties, indent)}, ${withMessage(rules.object)})`;
     if (rest === 'closed') expression += `.strict(${q(rules.unknownField(schema))})`;
@@ -132,6 +133,7 @@ export const zodMiniDialect: ZodDialect = {
     return withMiniChecks(schema(typeOr(message, format.message)), checks);
   },
   array: (items, message, checks) => withMiniChecks(`z.array(${items}, ${q(message)})`, checks),
+  never: (message) => `z.never(${q(message)})`,
   object({ properties, rest, schema, at, indent }) {
     if (hasPropertyCount(schema)) {
       throw new Error(`${at}: minProperties/maxProperties are not handled by the request validators yet`);

@@ -52,6 +52,8 @@ export interface ZodDialect {
     at: string,
   ): string;
   array(items: string, message: string, checks: Check[]): string;
+  /** Refuses every value: a field the spec names only to refuse it. */
+  never(message: string): string;
   /**
    * `properties` are the lines of the shape; `rest` is what other fields must be: `closed` (refused), `open`
    * (kept as they are) or the expression of their schema. `describe` applies the description where the dialect wants it.
@@ -96,6 +98,7 @@ const handled = new Set([
   'default',
   'minProperties',
   'maxProperties',
+  'not',
 ]);
 
 export function checkKeywords(schema: JsonSchema, at: string): void {
@@ -204,6 +207,16 @@ function baseExpression(
   indent: string,
   describe: (expression: string) => string,
 ): string {
+  if ('not' in schema) {
+    // Only the refusal form, `not: {}` with `x-instead`: OpenAI fields the service does not take are named so that
+    // a client sending one is told what to use instead, never silently ignored.
+    const others = Object.keys(schema).filter(
+      (key) => key !== 'not' && !annotations.has(key) && !key.startsWith('x-'),
+    );
+    if (Object.keys(schema.not).length > 0 || others.length > 0 || typeof schema['x-instead'] !== 'string')
+      throw new Error(`${at}: only "not: {}" with "x-instead" and nothing else is handled`);
+    return describe(dialect.never(rules.refused(schema['x-instead'])));
+  }
   if (typeof schema.$ref === 'string') {
     const extra = Object.keys(schema).filter(
       (key) => key !== '$ref' && !annotations.has(key) && !key.startsWith('x-'),
@@ -299,5 +312,24 @@ export function zodSchemaExpression(
   const description = typeof schema.description === 'string' ? schema.description.trim() : '';
   const describe = (expression: string) =>
     description ? dialect.describe(expression, description) : expression;
-  return baseExpression(dialect, schema, context, at, indent, describe);
+  const instead = schema['x-instead'];
+  const spoken = typeof instead === 'string' && !('not' in schema) ? withInstead(dialect, instead) : dialect;
+  return baseExpression(spoken, schema, context, at, indent, describe);
+}
+
+/** The dialect with every rule message of one node followed by what to use instead (`x-instead`). */
+function withInstead(dialect: ZodDialect, instead: string): ZodDialect {
+  const say = (message: string) => rules.withInstead(message, instead);
+  const sayAll = (checks: Check[]) => checks.map((check) => ({ ...check, message: say(check.message) }));
+  return {
+    ...dialect,
+    literal: (value, message) => dialect.literal(value, say(message)),
+    stringEnum: (values, message) => dialect.stringEnum(values, say(message)),
+    literalUnion: (values, message) => dialect.literalUnion(values, say(message)),
+    boolean: (message) => dialect.boolean(say(message)),
+    number: (message, checks) => dialect.number(say(message), sayAll(checks)),
+    string: (message, checks, format, at) =>
+      dialect.string(say(message), sayAll(checks), format && { ...format, message: say(format.message) }, at),
+    array: (items, message, checks) => dialect.array(items, say(message), sayAll(checks)),
+  };
 }

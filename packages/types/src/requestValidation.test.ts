@@ -104,7 +104,8 @@ describe('the zod mini set and the zod 3 set', () => {
     const nearBounds = bounds.flatMap((n) => [n - 1, n, n + 1, n + 0.5]);
     const lists = bounds.flatMap((n) => [
       Array.from({ length: Math.max(n - 1, 0) }, () => 'a'),
-      Array(n + 1).fill('a'),
+      // Bounds below zero (a penalty's -2) give no list shorter than nothing.
+      Array(Math.max(n + 1, 0)).fill('a'),
     ]);
     return [
       undefined,

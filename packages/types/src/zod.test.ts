@@ -94,8 +94,32 @@ describe('the zod schemas accept what the spec allows', () => {
   });
 
   it('keeps the fields an OpenAI-style client adds to the open chat request', () => {
-    const body = { model: 'm', messages: [{ role: 'user', content: 'hi' }], tools: [], logprobs: true };
-    expect(requestSchemas.createChatCompletion.body.parse(body)).toMatchObject({ tools: [], logprobs: true });
+    const body = {
+      model: 'm',
+      messages: [{ role: 'user', content: 'hi' }],
+      reasoning_effort: 'low',
+      store: true,
+    };
+    expect(requestSchemas.createChatCompletion.body.parse(body)).toMatchObject({
+      reasoning_effort: 'low',
+      store: true,
+    });
+  });
+
+  it('refuses the OpenAI fields the spec refuses, saying what to use instead', () => {
+    const chat = { model: 'm', messages: [{ role: 'user', content: 'hi' }] };
+    const refusal = (body: unknown) =>
+      requestSchemas.createChatCompletion.body.safeParse(body).error?.issues.map((issue) => issue.message);
+    expect(refusal({ ...chat, tools: [] })).toEqual([
+      "is not supported by this service; describe what you need in the messages and read the answer's text",
+    ]);
+    expect(refusal({ ...chat, n: 2 })).toEqual([
+      'must be at most 1; one choice per request, so send the request again for another',
+    ]);
+    expect(refusal({ ...chat, response_format: { type: 'json_object' } })?.[0]).toMatch(
+      /^must be one of text; for JSON, ask for it in the messages/,
+    );
+    expect(refusal({ ...chat, n: 1, logprobs: false, response_format: { type: 'text' } })).toBeUndefined();
   });
 
   it('takes date-times with a time zone, as RFC 3339 writes them, and refuses others', () => {

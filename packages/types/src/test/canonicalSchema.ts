@@ -11,7 +11,8 @@ import type { JsonSchema } from '../../scripts/jsonSchema.js';
  * - a `oneOf` left with one branch once null is taken out is that branch;
  * - annotations (descriptions, titles, examples, `contentEncoding`) are dropped: they validate nothing;
  * - an integer's `int32`/`int64` format becomes the bounds it checks (see scripts/integerFormats.ts);
- * - with `keepReferences`, `$ref` stays a `{ ref: name }` marker (the spec side; zod output has no references).
+ * - with `keepReferences`, `$ref` stays a `{ ref: name }` marker (the spec side; zod output has no references);
+ * - a refused field (`not: {}`, z.never()) is `{ refused: true }`.
  */
 export type Canonical = { [keyword: string]: unknown };
 
@@ -46,7 +47,7 @@ const copied = [
 ];
 const structural = ['$ref', 'type', 'nullable', 'const', 'enum', 'default', 'properties', 'required'];
 const nested = ['additionalProperties', 'items', 'oneOf', 'anyOf'];
-const known = new Set([...dropped, ...copied, ...structural, ...nested]);
+const known = new Set([...dropped, ...copied, ...structural, ...nested, 'not']);
 
 const referencePrefix = '#/components/schemas/';
 const stable = (value: unknown) => JSON.stringify(value);
@@ -55,6 +56,11 @@ export function canonicalSchema(schema: JsonSchema, options: { keepReferences: b
   for (const key of Object.keys(schema)) {
     if (!known.has(key) && !key.startsWith('x-'))
       throw new Error(`canonicalSchema does not know the keyword ${key}`);
+  }
+  // A refused field: `not: {}` in the spec; @anatine/zod-openapi writes z.never() as a bare `readOnly: true`.
+  const untyped = Object.keys(schema).every((key) => dropped.has(key) || key.startsWith('x-'));
+  if (('not' in schema && stable(schema.not) === '{}') || (schema.readOnly === true && untyped)) {
+    return { refused: true };
   }
   if (typeof schema.$ref === 'string') {
     if (!options.keepReferences) throw new Error(`unexpected $ref ${schema.$ref}`);
@@ -97,7 +103,8 @@ export function canonicalSchema(schema: JsonSchema, options: { keepReferences: b
     if (maximum !== undefined) out.maximum = maximum;
   }
   if (schema.default !== undefined) out.default = stable(schema.default);
-  if (schema.properties) {
+  // zod writes a map-like object (only additionalProperties) with an empty `properties`: the same as none.
+  if (schema.properties && Object.keys(schema.properties).length > 0) {
     out.properties = Object.fromEntries(
       Object.entries<JsonSchema>(schema.properties).map(([key, value]) => [
         key,

@@ -57,12 +57,14 @@ function replyTokens(body: CreateChatCompletionBody, seed: number): string[] {
   return [...opening, ...rest, '.'];
 }
 
-/** `max_tokens` cuts the reply (finish `length`); a `stop` sequence ends it before the sequence (finish `stop`). */
+/** `max_completion_tokens` (or `max_tokens`) cuts the reply (finish `length`); a `stop` sequence ends it before the sequence (finish `stop`). */
 function finish(
   tokens: string[],
   body: CreateChatCompletionBody,
 ): { tokens: string[]; reason: 'stop' | 'length' } {
   const stops = body.stop === undefined ? [] : Array.isArray(body.stop) ? body.stop : [body.stop];
+  // OpenAI's current name wins over its older one (assumption `chat-max-completion-tokens`).
+  const limit = body.max_completion_tokens ?? body.max_tokens;
   let text = '';
   for (const [index, token] of tokens.entries()) {
     const next = text + token;
@@ -74,7 +76,7 @@ function finish(
       const cut = next.slice(text.length, Math.min(...hit));
       return { tokens: [...tokens.slice(0, index), ...(cut ? [cut] : [])], reason: 'stop' };
     }
-    if (body.max_tokens !== undefined && index >= body.max_tokens) {
+    if (limit !== undefined && index >= limit) {
       return { tokens: tokens.slice(0, index), reason: 'length' };
     }
     text = next;

@@ -23,6 +23,17 @@ function vectorOf(input: string | number[], dimensions: number, seed: number): F
   return Float32Array.from(values, (value) => value / norm);
 }
 
+/**
+ * The first `dimensions` values, normalised to unit length again: OpenAI's shortened embeddings (assumption
+ * `embedding-dimensions`), so a shortened vector is the start of the full one, in direction.
+ */
+function shortened(vector: Float32Array, dimensions: number): Float32Array {
+  if (dimensions === vector.length) return vector;
+  const head = vector.slice(0, dimensions);
+  const norm = Math.sqrt(head.reduce((sum, value) => sum + value * value, 0)) || 1;
+  return head.map((value) => value / norm);
+}
+
 /** Little-endian float32 bytes, whatever the machine's byte order. */
 function littleEndianBase64(vector: Float32Array): string {
   const bytes = new Uint8Array(vector.length * 4);
@@ -46,8 +57,20 @@ function answerBytesAtMost(inputs: number, dimensions: number, format: string | 
 const chunkedAbove = 1024 * 1024;
 
 export const createEmbeddings: Operation = ({ parts, options, error, requestId }) => {
-  const { model, input, encoding_format: format } = parts.body as CreateEmbeddingsBody;
+  const { model, input, encoding_format: format, dimensions: asked } = parts.body as CreateEmbeddingsBody;
   const inputs = inputsOf(input);
+  if (asked !== undefined && asked > options.embeddingDimensions) {
+    return error(
+      400,
+      {
+        code: 'value_out_of_range',
+        message: `dimensions: must be at most ${options.embeddingDimensions}, the model's own size (got ${asked})`,
+        param: 'dimensions',
+      },
+      requestId,
+    );
+  }
+  const dimensions = asked ?? options.embeddingDimensions;
   if (inputs.length > options.maxEmbeddingInputs) {
     return error(
       400,
@@ -59,7 +82,7 @@ export const createEmbeddings: Operation = ({ parts, options, error, requestId }
       requestId,
     );
   }
-  const answerBytes = answerBytesAtMost(inputs.length, options.embeddingDimensions, format);
+  const answerBytes = answerBytesAtMost(inputs.length, dimensions, format);
   if (answerBytes > options.maxAnswerBytes) {
     return error(
       400,
@@ -72,7 +95,7 @@ export const createEmbeddings: Operation = ({ parts, options, error, requestId }
     );
   }
   const data = inputs.map((item, index) => {
-    const vector = vectorOf(item, options.embeddingDimensions, options.seed);
+    const vector = shortened(vectorOf(item, options.embeddingDimensions, options.seed), dimensions);
     return {
       object: 'embedding' as const,
       index,

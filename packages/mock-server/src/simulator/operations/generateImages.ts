@@ -48,9 +48,30 @@ export function imageBytes(image: StoredImage): Uint8Array<ArrayBuffer> {
 export const imagePathPrefix = '/__simulator/images/';
 
 /** One image per request: only `url` (the default) or only `b64_json`, as assumption `image-result-one-field-per-format` says. */
+/** OpenAI's `size` as width and height (`WxH`), or undefined for `auto` or none (assumption `image-size-as-width-height`). */
+function sizeOf(size: string | undefined): { width: number; height: number } | undefined {
+  const [width, height] = size === undefined || size === 'auto' ? [] : size.split('x').map(Number);
+  return width && height ? { width, height } : undefined;
+}
+
 export const generateImages: Operation = ({ parts, state, options, url, newId, error, requestId }) => {
   const body = parts.body as GenerateImagesBody;
-  const { width, height } = imageSize(body);
+  const sized = sizeOf(body.size);
+  const differs = (['width', 'height'] as const).find(
+    (side) => sized && body[side] !== undefined && body[side] !== sized[side],
+  );
+  if (differs) {
+    return error(
+      400,
+      {
+        code: 'conflicting_size',
+        message: `size: ${body.size} disagrees with ${differs} ${body[differs]}; give either size or width and height`,
+        param: 'size',
+      },
+      requestId,
+    );
+  }
+  const { width, height } = imageSize({ ...body, ...sized });
   if (width * height > options.maxImagePixels) {
     return error(
       400,
