@@ -23,6 +23,14 @@ describe('inference-infra-mock', () => {
     expect(run.stderr).toMatch(message);
   });
 
+  it('prints its version with --version', () => {
+    const run = spawnSync(process.execPath, [bin, '--version'], { encoding: 'utf8', timeout: 20_000 });
+    expect(run.status).toBe(0);
+    expect(run.stdout.trim()).toBe(
+      JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version,
+    );
+  });
+
   it('serves the simulator and prints both addresses, then stops on SIGTERM', async () => {
     const child = spawn(process.execPath, [bin, '--port', '0', '--platform-port', '0', '--seed', '5'], {
       stdio: ['ignore', 'pipe', 'pipe'],

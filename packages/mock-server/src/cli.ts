@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { scenarios } from './simulator/faults.js';
 import { SimulatorOptionError } from './simulator/simulatorOptions.js';
@@ -24,9 +25,15 @@ Serves the inference base address (with /v1) and the platform base address on 12
   --max-image-pixels N       most pixels of a generated image (default 4194304, 2048x2048)
   --allow-origin ORIGIN      a page origin that may call the mock (repeatable; * for any); default: loopback pages
   --spec FILE                prism only: the bundled OpenAPI document to serve
+  --version                  print this package's version
 
 Per request, the header X-Simulate asks for a fault: status=429;retry-after=1, status=500, delay-ms=300,
 stream-cut-after=3. POST /__simulator/reset on either address brings the data back to the seeded start.`;
+
+/** The version of the package this CLI ships in, read from its package.json (dist/ sits beside it). */
+function packageVersion(): string {
+  return JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+}
 
 function fail(message: string): never {
   console.error(`${message}\n\nRun inference-infra-mock --help for the options.`);
@@ -66,6 +73,7 @@ function parseFlags() {
         'allow-origin': { type: 'string', multiple: true },
         spec: { type: 'string' },
         help: { type: 'boolean', default: false },
+        version: { type: 'boolean', default: false },
       },
     }).values;
   } catch (error) {
@@ -77,6 +85,10 @@ const values = parseFlags();
 
 if (values.help) {
   console.log(usage);
+  process.exit(0);
+}
+if (values.version) {
+  console.log(packageVersion());
   process.exit(0);
 }
 
