@@ -1,0 +1,33 @@
+import { CliOptionError, parseCliOptions, usage } from './cliOptions.js';
+import { McpServerOptionError } from './createMcpServer.js';
+import { packageVersion, StartError, startFromCli } from './startFromCli.js';
+
+/**
+ * The command. Stdout belongs to the protocol: everything this process says goes to stderr. Nothing from outside
+ * ends it: a failure it did not expect is logged and it keeps serving; only a command line that cannot work, or a
+ * port that cannot be had, ends it at start with a sentence and code 2.
+ */
+async function main() {
+  const stderr = (text: string) => process.stderr.write(text);
+  try {
+    const options = parseCliOptions(process.argv.slice(2), process.env);
+    if (options.help) return void process.stderr.write(`${usage}\n`);
+    if (options.version) return void process.stderr.write(`${packageVersion()}\n`);
+    const started = await startFromCli(options, stderr);
+    stderr(`${started.describe}\n`);
+    const stop = () => void started.close().finally(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    process.on('uncaughtException', (error) => stderr(`[error] unexpected: ${error?.message}\n`));
+    process.on('unhandledRejection', (error) => stderr(`[error] unexpected: ${(error as Error)?.message}\n`));
+  } catch (error) {
+    const expected =
+      error instanceof CliOptionError || error instanceof McpServerOptionError || error instanceof StartError;
+    stderr(
+      `inference-infra-mcp: ${expected ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`,
+    );
+    process.exitCode = 2;
+  }
+}
+
+await main();

@@ -1,0 +1,131 @@
+import { parseArgs } from 'node:util';
+import type { LogLevel } from '@inference-infra/fetch-client';
+
+/** What the command line and the environment ask for. */
+export interface CliOptions {
+  simulator: boolean;
+  simulatorScenario?: string;
+  apiKey?: string;
+  baseUrl?: string;
+  platformUrl?: string;
+  allow: string[];
+  allowWrites: boolean;
+  http: boolean;
+  host: string;
+  port: number;
+  maxRetries?: number;
+  timeoutMs?: number;
+  maxMessageBytes?: number;
+  logLevel: LogLevel;
+  help: boolean;
+  version: boolean;
+}
+
+/** A command line that cannot work: the CLI prints the sentence and exits 2. */
+export class CliOptionError extends Error {
+  override name = 'CliOptionError';
+}
+
+export const usage = `Usage: inference-infra-mcp [options]
+
+The Inference and Infrastructure API as MCP tools, over stdio (default) or Streamable HTTP on loopback.
+Tools that change state or cost money are not listed unless allowed.
+
+Options:
+  --simulator              call the in-process simulator instead of the API (no key needed, nothing leaves)
+  --simulator-scenario S   with --simulator: rate-limited, flaky, slow or cut-streams
+  --allow TOOL             list this state-changing or billable tool too (repeatable)
+  --allow-writes           list every tool
+  --base-url URL           inference base address, /v1 included  [INFERENCE_INFRA_BASE_URL]
+  --platform-url URL       platform base address, no /api/v1      [INFERENCE_INFRA_PLATFORM_URL]
+  --http                   serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio
+  --host HOST              loopback address for --http (default 127.0.0.1)
+  --port PORT              port for --http (default 3333; 0 picks a free one)
+  --max-retries N          retries of the API client (default 2)
+  --timeout-ms MS          per attempt (default 60000)
+  --max-message-bytes N    largest MCP message read (default 8388608)
+  --log-level LEVEL        off, error, warn, info or debug, to stderr  [INFERENCE_INFRA_LOG]
+  --help, --version
+
+The key is read from INFERENCE_INFRA_API_KEY only: a key on the command line is readable by every process.`;
+
+const logLevels = ['off', 'error', 'warn', 'info', 'debug'];
+
+function wholeNumber(flag: string, text: string | undefined, min: number, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) {
+    throw new CliOptionError(
+      `${flag} must be a whole number from ${min} to ${max} (got ${JSON.stringify(text)})`,
+    );
+  }
+  return value;
+}
+
+/** Reads the command line, then the environment for what the flags leave out. */
+export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv): CliOptions {
+  let values: ReturnType<typeof parse>['values'];
+  try {
+    values = parse(argv).values;
+  } catch (error) {
+    throw new CliOptionError(`${(error as Error).message} (see --help)`);
+  }
+  const logLevel = values['log-level'] ?? env.INFERENCE_INFRA_LOG ?? 'off';
+  if (!logLevels.includes(logLevel)) {
+    throw new CliOptionError(
+      `--log-level must be one of ${logLevels.join(', ')} (got ${JSON.stringify(logLevel)})`,
+    );
+  }
+  if (values['simulator-scenario'] !== undefined && !values.simulator) {
+    throw new CliOptionError('--simulator-scenario needs --simulator');
+  }
+  const apiKey = env.INFERENCE_INFRA_API_KEY || undefined;
+  const baseUrl = values['base-url'] ?? (env.INFERENCE_INFRA_BASE_URL || undefined);
+  const platformUrl = values['platform-url'] ?? (env.INFERENCE_INFRA_PLATFORM_URL || undefined);
+  const maxRetries = wholeNumber('--max-retries', values['max-retries'], 0, 10);
+  const timeoutMs = wholeNumber('--timeout-ms', values['timeout-ms'], 1, 2_147_483_647);
+  const maxMessageBytes = wholeNumber('--max-message-bytes', values['max-message-bytes'], 1024, 1024 ** 3);
+  return {
+    simulator: values.simulator ?? false,
+    ...(values['simulator-scenario'] ? { simulatorScenario: values['simulator-scenario'] } : {}),
+    ...(apiKey ? { apiKey } : {}),
+    ...(baseUrl ? { baseUrl } : {}),
+    ...(platformUrl ? { platformUrl } : {}),
+    allow: values.allow ?? [],
+    allowWrites: values['allow-writes'] ?? false,
+    http: values.http ?? false,
+    host: values.host ?? '127.0.0.1',
+    port: wholeNumber('--port', values.port, 0, 65535) ?? 3333,
+    ...(maxRetries === undefined ? {} : { maxRetries }),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }),
+    logLevel: logLevel as LogLevel,
+    help: values.help ?? false,
+    version: values.version ?? false,
+  };
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      simulator: { type: 'boolean' },
+      'simulator-scenario': { type: 'string' },
+      allow: { type: 'string', multiple: true },
+      'allow-writes': { type: 'boolean' },
+      'base-url': { type: 'string' },
+      'platform-url': { type: 'string' },
+      http: { type: 'boolean' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      'max-retries': { type: 'string' },
+      'timeout-ms': { type: 'string' },
+      'max-message-bytes': { type: 'string' },
+      'log-level': { type: 'string' },
+      help: { type: 'boolean' },
+      version: { type: 'boolean' },
+    },
+  });
+}

@@ -1,0 +1,151 @@
+import { createRequire } from 'node:module';
+import { createClient, type LogLevel } from '@inference-infra/fetch-client';
+import bundledSpec from '@inference-infra/types/openapi.json' with { type: 'json' };
+import { type JsonObject, specModelOf } from '@inference-infra/types/spec-model';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ElicitResultSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import { type CallContext, callOperation } from './callOperation.js';
+import { type OperationTool, operationTools } from './operationTools.js';
+import { cutText, type Redact, redactorOf } from './redact.js';
+import { stderrLogger } from './stderrLogger.js';
+import { errorResult } from './toolResults.js';
+
+const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+
+/** The longest text one content block carries: a whole chat reply fits; a runaway echo does not. */
+const maxTextLength = 200_000;
+
+export interface McpServerOptions {
+  /** The API key; never written anywhere (results, errors, logs). */
+  apiKey?: string;
+  /** Inference base address, `/v1` included. */
+  baseUrl?: string;
+  /** Platform base address, without `/api/v1`. */
+  platformUrl?: string;
+  /** The fetch the API calls go through (the simulator's in-process fetch for `--simulator`). */
+  fetch?: typeof globalThis.fetch;
+  /** Tools of state-changing or billable operations to list, by name. */
+  allow?: readonly string[];
+  /** List every tool, state-changing and billable ones included. */
+  allowWrites?: boolean;
+  /** The fetch client's retries (2 by default). */
+  maxRetries?: number;
+  /** The fetch client's timeout per attempt. */
+  timeoutMs?: number;
+  /** The fetch client's log level; lines go to `writeLog` (stderr), never stdout. */
+  logLevel?: LogLevel;
+  writeLog?: (line: string) => void;
+}
+
+/** Thrown for options that cannot work (an unknown tool in `allow`): the CLI prints it and exits 2. */
+export class McpServerOptionError extends Error {
+  override name = 'McpServerOptionError';
+}
+
+export interface InferenceInfraMcpServer {
+  /** The MCP server: connect it to a transport (`connectRedacted` for every outgoing message redacted). */
+  server: Server;
+  /** Every tool of the spec, and the ones this server lists. */
+  tools: OperationTool[];
+  listed: OperationTool[];
+  /** Redacts the key from any value. */
+  redact: Redact;
+}
+
+/** Redacted, then cut: the other way round, a key cut in half would no longer match. */
+function finished(result: CallToolResult, redact: Redact): CallToolResult {
+  const clean = redact(result);
+  return {
+    ...clean,
+    content: clean.content.map((block) =>
+      block.type === 'text' ? { ...block, text: cutText(block.text, maxTextLength) } : block,
+    ),
+  };
+}
+
+/** The MCP server of the API: one tool per operation of the bundled spec, the state-changing ones only if allowed. */
+export function createMcpServer(options: McpServerOptions = {}): InferenceInfraMcpServer {
+  const model = specModelOf(bundledSpec as JsonObject);
+  const tools = operationTools(model);
+  const names = new Set(tools.map(({ tool }) => tool.name));
+  for (const name of options.allow ?? []) {
+    if (!names.has(name)) {
+      throw new McpServerOptionError(`--allow ${name}: no such tool (tools: ${[...names].join(', ')})`);
+    }
+  }
+  const listed = tools.filter(
+    ({ operation, tool }) =>
+      !operation.stateChanging || options.allowWrites || options.allow?.includes(tool.name),
+  );
+  const redact = redactorOf(options.apiKey);
+  const client = createClient({
+    apiKey: options.apiKey,
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    ...(options.platformUrl ? { platformUrl: options.platformUrl } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    logLevel: options.logLevel ?? 'off',
+    logger: stderrLogger(redact, options.writeLog),
+  });
+
+  const server = new Server(
+    { name: 'inference-infra', title: 'Inference and Infrastructure API', version },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions:
+        'Tools of the Inference and Infrastructure API: GPU instance types, billing transactions, volumes, chat, ' +
+        'images and embeddings. Arguments are checked against the API spec before anything is sent; a refused ' +
+        'call names the field and the rule. Tools that change state or cost money are listed only when the ' +
+        'operator allowed them.',
+    },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed.map(({ tool }) => tool) }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const name = request.params.name;
+    const tool = listed.find((candidate) => candidate.tool.name === name);
+    if (!tool) {
+      const hidden = tools.some((candidate) => candidate.tool.name === name);
+      // A protocol error, as MCP asks for an unknown tool; the name is cut (after redaction) so a huge one stays small.
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        hidden
+          ? `Tool ${name} changes state or is billable, and this server was started without --allow ${name} (or --allow-writes)`
+          : `Unknown tool: ${cutText(redact(name), 200)} (tools: ${listed.map(({ tool: t }) => t.name).join(', ')})`,
+      );
+    }
+    const progressToken = request.params._meta?.progressToken;
+    const elicitation = server.getClientCapabilities()?.elicitation;
+    const context: CallContext = {
+      client,
+      signal: extra.signal,
+      ...(progressToken === undefined
+        ? {}
+        : {
+            progress: (progress, message) =>
+              extra.sendNotification({
+                method: 'notifications/progress',
+                params: { progressToken, progress, message },
+              }),
+          }),
+      ...(elicitation ? { elicit: (elicit) => extra.sendRequest(elicit, ElicitResultSchema) } : {}),
+    };
+    try {
+      return finished(await callOperation(tool, request.params.arguments, context), redact);
+    } catch (error) {
+      // Not a failure of the API (those are results already): a bug here, or the client gone mid-confirmation.
+      return finished(errorResult(`${name} failed: ${(error as Error)?.message ?? String(error)}`), redact);
+    }
+  });
+
+  return { server, tools, listed, redact };
+}

@@ -1,0 +1,89 @@
+import { createRequire } from 'node:module';
+import type { CliOptions } from './cliOptions.js';
+import { createMcpServer, type McpServerOptions } from './createMcpServer.js';
+import { cutText, redactorOf } from './redact.js';
+import { serveHttp } from './serveHttp.js';
+import { serveStdio } from './serveStdio.js';
+
+/** The key the simulator gets when none is given: any `<prefix>_live_<random>` opens a workspace there. */
+const simulatorKey = 'ii_live_simulator';
+
+/** Where the simulator's in-process fetch answers: the spec's default addresses, never a socket. */
+const simulatorAddresses = { baseUrl: 'http://127.0.0.1:4010/v1', platformUrl: 'http://127.0.0.1:4011' };
+
+export class StartError extends Error {
+  override name = 'StartError';
+}
+
+/** What the process runs until it is stopped: the stdio server, or the HTTP one. */
+export interface Started {
+  describe: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the server the options ask for. The simulator is loaded only for `--simulator`, so a run against the API
+ * never loads it.
+ */
+export async function startFromCli(
+  options: CliOptions,
+  writeStderr: (text: string) => void,
+): Promise<Started> {
+  const apiKey = options.apiKey ?? (options.simulator ? simulatorKey : undefined);
+  if (!apiKey) {
+    throw new StartError(
+      'No API key: set INFERENCE_INFRA_API_KEY, or run with --simulator to try the tools on the in-process simulator.',
+    );
+  }
+  const redact = redactorOf(apiKey);
+  const log = (line: string) => writeStderr(`${cutText(redact(line), 4000)}\n`);
+  let serverOptions: McpServerOptions = {
+    apiKey,
+    allow: options.allow,
+    allowWrites: options.allowWrites,
+    logLevel: options.logLevel,
+    writeLog: writeStderr,
+    ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  };
+  if (options.simulator) {
+    const { createSimulator } = await import('@inference-infra/mock-server');
+    const simulator = createSimulator(
+      options.simulatorScenario ? { scenario: options.simulatorScenario as never } : {},
+    );
+    serverOptions = { ...serverOptions, ...simulatorAddresses, fetch: simulator.fetch };
+  } else {
+    serverOptions = {
+      ...serverOptions,
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      ...(options.platformUrl ? { platformUrl: options.platformUrl } : {}),
+    };
+  }
+  // Checked once up front, so a bad --allow or address is a sentence at start, not a failure at the first call.
+  const first = createMcpServer(serverOptions);
+  const target = options.simulator ? 'the in-process simulator' : 'the API';
+  const tools = `${first.listed.length} of ${first.tools.length} tools listed`;
+  if (options.http) {
+    let unused: typeof first | undefined = first;
+    const endpoint = await serveHttp(
+      () => {
+        const session = unused ?? createMcpServer(serverOptions);
+        unused = undefined;
+        return session;
+      },
+      {
+        host: options.host,
+        port: options.port,
+        log,
+        ...(options.maxMessageBytes ? { maxMessageBytes: options.maxMessageBytes } : {}),
+      },
+    );
+    return { describe: `inference-infra-mcp: ${endpoint.url} (${tools}, ${target})`, close: endpoint.close };
+  }
+  const transport = await serveStdio(first, log, options.maxMessageBytes);
+  return { describe: `inference-infra-mcp: stdio (${tools}, ${target})`, close: () => transport.close() };
+}
+
+export function packageVersion(): string {
+  return (createRequire(import.meta.url)('../package.json') as { version: string }).version;
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+import { sharedTestOptions } from '../../vitest.shared.js';
+
+export default defineConfig({
+  test: {
+    ...sharedTestOptions,
+    include: ['src/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 90_000,
+  },
+});
