@@ -24,9 +24,9 @@ export async function serveStdio(
       .catch(() => undefined);
   };
   const input = process.stdin.pipe(
-    lineLimit(maxMessageBytes, (head, bytes) =>
+    lineLimit(maxMessageBytes, (ends, bytes) =>
       answerError(
-        requestIdIn(head) ?? null,
+        requestIdIn(ends) ?? null,
         ErrorCode.InvalidRequest,
         `Message of ${bytes} bytes refused: the limit is ${maxMessageBytes} bytes (--max-message-bytes)`,
       ),
