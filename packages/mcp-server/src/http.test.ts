@@ -1,0 +1,191 @@
+import { request as httpRequest } from 'node:http';
+import { createSimulator, type Simulator } from '@inference-infra/mock-server';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { type CallToolResult, ElicitRequestSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMcpServer } from './createMcpServer.js';
+import { type HttpEndpoint, serveHttp } from './serveHttp.js';
+import { readOnlyToolNames, toolNames } from './test/specExamples.js';
+import { secretKey } from './test/stdioProcess.js';
+
+const addresses = { baseUrl: 'http://127.0.0.1:4010/v1', platformUrl: 'http://127.0.0.1:4011' };
+const textOf = (result: unknown) =>
+  ((result as CallToolResult).content ?? [])
+    .map((block) => (block.type === 'text' ? block.text : ''))
+    .join('\n');
+
+let simulator: Simulator;
+let writes: HttpEndpoint;
+let readOnly: HttpEndpoint;
+const results: unknown[] = [];
+
+beforeAll(async () => {
+  // The first listing of instance types is a 429 with Retry-After: 1, as a rate-limited API answers.
+  simulator = createSimulator({
+    streamEventIntervalMs: 5,
+    faults: [{ operationId: 'listInstanceTypes', times: 1, simulate: 'status=429;retry-after=1' }],
+  });
+  const options = { apiKey: secretKey, fetch: simulator.fetch, ...addresses };
+  writes = await serveHttp(() => createMcpServer({ ...options, allowWrites: true }));
+  readOnly = await serveHttp(() => createMcpServer(options));
+});
+afterAll(async () => {
+  await writes.close();
+  await readOnly.close();
+});
+
+async function connect(endpoint: HttpEndpoint, answerElicitation?: (message: string) => object) {
+  const client = new Client(
+    { name: 'mcp-server-http-tests', version: '1.0.0' },
+    answerElicitation ? { capabilities: { elicitation: {} } } : {},
+  );
+  if (answerElicitation) {
+    client.setRequestHandler(
+      ElicitRequestSchema,
+      async (request) => answerElicitation(request.params.message) as never,
+    );
+  }
+  await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.url)));
+  return client;
+}
+
+describe('Streamable HTTP on loopback', () => {
+  let client: Client;
+  beforeEach(async () => {
+    client = await connect(writes);
+    return () => client.close();
+  });
+
+  it('serves on 127.0.0.1 and lists read-only tools by default, all with writes allowed', async () => {
+    expect(writes.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(toolNames);
+    const reader = await connect(readOnly);
+    expect((await reader.listTools()).tools.map((tool) => tool.name)).toEqual(readOnlyToolNames);
+    await reader.close();
+  });
+
+  it('retries a 429 as the fetch client retries (after Retry-After), then answers', async () => {
+    const before = simulator.state.requests.length;
+    const started = Date.now();
+    const result = await client.callTool({ name: 'list_instance_types', arguments: { gpu_type: 'A100' } });
+    results.push(result);
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(simulator.state.requests.slice(before).map((record) => record.status)).toEqual([429, 200]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  it('sends nothing for a refused value', async () => {
+    const before = simulator.state.requests.length;
+    const result = await client.callTool({
+      name: 'resize_volume',
+      arguments: { id: 'vol_scratch', size_gb: 9 },
+    });
+    results.push(result);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('size_gb: must be at least 10 (got 9)');
+    expect(simulator.state.requests.length).toBe(before);
+  });
+
+  it('reports progress while a chat streams, and returns the whole text as one completion', async () => {
+    const progress: Progress[] = [];
+    const result = await client.callTool(
+      {
+        name: 'create_chat_completion',
+        arguments: { model: 'm', messages: [{ role: 'user', content: 'Tell me a long story' }] },
+      },
+      undefined,
+      { onprogress: (update) => progress.push(update) },
+    );
+    results.push(result);
+    const completion = result.structuredContent as {
+      object: string;
+      choices: Array<{ message: { content: string } }>;
+    };
+    expect(completion.object).toBe('chat.completion');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.at(-1)?.message).toMatch(/^\d+ chunks received$/);
+    // The same request unstreamed gives the same text: the simulator is deterministic.
+    const plain = await client.callTool({
+      name: 'create_chat_completion',
+      arguments: { model: 'm', messages: [{ role: 'user', content: 'Tell me a long story' }] },
+    });
+    expect((plain.structuredContent as typeof completion).choices[0]?.message.content).toBe(
+      completion.choices[0]?.message.content,
+    );
+  });
+});
+
+describe('a resize asks the user to confirm when the client can ask', () => {
+  it('sends the size the user confirmed (and corrected)', async () => {
+    const asked: string[] = [];
+    const client = await connect(writes, (message) => {
+      asked.push(message);
+      return { action: 'accept', content: { size_gb: 900 } };
+    });
+    const result = await client.callTool({
+      name: 'resize_volume',
+      arguments: { id: 'vol_scratch', size_gb: 800 },
+    });
+    results.push(result);
+    expect(asked).toEqual(['Resize a persistent volume (id vol_scratch): size_gb = 800. Send it?']);
+    expect((result.structuredContent as { data: { sizeGb: number } }).data.sizeGb).toBe(900);
+    await client.close();
+  });
+
+  it('sends nothing when the user declines', async () => {
+    const client = await connect(writes, () => ({ action: 'decline' }));
+    const before = simulator.state.requests.length;
+    const result = await client.callTool({
+      name: 'resize_volume',
+      arguments: { id: 'vol_scratch', size_gb: 2000 },
+    });
+    results.push(result);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('the user answered "decline"');
+    expect(simulator.state.requests.length).toBe(before);
+    await client.close();
+  });
+});
+
+function rawPost(url: string, headers: Record<string, string>, body: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = httpRequest(url, { method: 'POST', headers }, (response) => {
+      let text = '';
+      response.on('data', (chunk) => {
+        text += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+describe('what reaches the HTTP endpoint from outside', () => {
+  const json = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+  it('refuses a Host that is not loopback (DNS rebinding) and an Origin of another site', async () => {
+    const init = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}';
+    expect((await rawPost(writes.url, { ...json, host: 'evil.example' }, init)).status).toBe(403);
+    expect((await rawPost(writes.url, { ...json, origin: 'https://evil.example' }, init)).status).toBe(403);
+  });
+
+  it('answers a body that is not JSON, a request without a session and another path, and keeps serving', async () => {
+    const notJson = await rawPost(writes.url, json, '{"jsonrpc":');
+    expect(notJson.status).toBe(400);
+    expect(JSON.parse(notJson.body).error.code).toBe(-32700);
+    expect((await rawPost(writes.url, json, '{"jsonrpc":"2.0","id":1,"method":"tools/list"}')).status).toBe(
+      400,
+    );
+    expect((await rawPost(writes.url.replace('/mcp', '/other'), json, '{}')).status).toBe(404);
+    const client = await connect(writes);
+    expect((await client.listTools()).tools.length).toBe(toolNames.length);
+    await client.close();
+  });
+
+  it('never answers with the key', () => {
+    expect(results.length).toBeGreaterThan(4);
+    expect(JSON.stringify(results)).not.toContain(secretKey);
+  });
+});
