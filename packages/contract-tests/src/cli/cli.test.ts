@@ -1,44 +1,10 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertCliBuilt, runBuiltCli as runCli } from '../test/builtCli.js';
 import { mutants } from '../test/mutants.js';
 import { type SimulatorTarget, startSimulatorTarget } from '../test/simulatorTarget.js';
-
-const bin = fileURLToPath(new URL('../../bin/contract-tests.js', import.meta.url));
-
-interface CliRun {
-  code: number;
-  output: string;
-}
-
-/**
- * The built command, as partners run it, in a child process. The variables of this vitest run are left out, so the
- * vitest the command starts does not take itself for a worker of this one; so are `INFERENCE_INFRA_*`, which would
- * turn a run meant for a local server into a run against whatever deployment they name.
- */
-function runCli(args: string[], extraEnv: Record<string, string> = {}): Promise<CliRun> {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([name]) =>
-        !name.startsWith('VITEST') && !name.startsWith('INFERENCE_INFRA_') && name !== 'GITHUB_STEP_SUMMARY',
-    ),
-  );
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [bin, ...args],
-      { env: { ...env, NO_COLOR: '1', ...extraEnv }, timeout: 110_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, output: `${stdout}${stderr}` });
-      },
-    );
-  });
-}
 
 const targetArgs = ({ target }: SimulatorTarget) => [
   '--base-url',
@@ -52,11 +18,7 @@ const targetArgs = ({ target }: SimulatorTarget) => [
 describe('the inference-infra-contract-tests command', () => {
   let work: string;
   beforeAll(async () => {
-    if (!existsSync(fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url)))) {
-      throw new Error(
-        'dist/cli/main.js is missing: run `pnpm --filter @inference-infra/contract-tests build` first',
-      );
-    }
+    assertCliBuilt();
     work = await mkdtemp(join(tmpdir(), 'contract-tests-cli-'));
   });
   afterAll(() => rm(work, { recursive: true, force: true }));

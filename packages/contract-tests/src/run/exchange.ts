@@ -62,7 +62,6 @@ export function createExchangeLog(): ExchangeLog {
  */
 export function shownExchange(exchange: Exchange, redactor: Redactor): Exchange {
   const redact = (text: string) => redactor.redact(text);
-  const body = redact(exchange.responseBody);
   return {
     ...exchange,
     url: redact(exchange.url),
@@ -72,7 +71,7 @@ export function shownExchange(exchange: Exchange, redactor: Redactor): Exchange 
     ...(exchange.requestBody === undefined ? {} : { requestBody: redact(exchange.requestBody) }),
     statusText: redact(exchange.statusText),
     responseHeaders: exchange.responseHeaders.map(([name, value]) => [redact(name), redact(value)]),
-    responseBody: body.length > bodyLimit ? body.slice(0, bodyLimit) : body,
+    responseBody: redactor.redactedPrefix(exchange.responseBody, bodyLimit),
     ...(exchange.error === undefined ? {} : { error: redact(exchange.error) }),
   };
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { keyForms } from './keyForms.js';
 import { createRedactor, redacted } from './redaction.js';
@@ -43,6 +44,11 @@ describe('createRedactor', () => {
       encodeURIComponent(twoLines),
     ])
       expect(hide(`<${form}>`), JSON.stringify(form)).toBe('<[redacted]>');
+    // The status text is read as UTF-8 and header values as Latin-1: an echo in the other set comes back misread.
+    const latin1 = 'ii_live_§é§é§é§é';
+    const { redact: hideLatin1 } = createRedactor(latin1);
+    expect(hideLatin1(Buffer.from(latin1, 'latin1').toString('utf8'))).toBe(redacted);
+    expect(hideLatin1(Buffer.from(latin1, 'utf8').toString('latin1'))).toBe(redacted);
     // Each line alone is a run of the key too.
     expect(hide('first line: ii_live_first§half.')).toBe('first line: [redacted].');
   });
@@ -63,6 +69,39 @@ describe('createRedactor', () => {
     const started = performance.now();
     expect(redact(text).endsWith(redacted)).toBe(true);
     expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+/** Texts made of pieces of a key and other characters, so keys, runs and near-misses meet every cut. */
+const keyAndText = fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }).chain((k) =>
+  fc.tuple(
+    fc.constant(k),
+    fc
+      .array(
+        fc.oneof(
+          fc.constant(k),
+          fc.nat({ max: k.length }).chain((from) => fc.constant(k.slice(from, from + 9))),
+          fc.string({ unit: 'binary', maxLength: 12 }),
+        ),
+        { maxLength: 40 },
+      )
+      .map((parts) => parts.join('')),
+    fc.nat({ max: 300 }),
+  ),
+);
+
+describe('createRedactor, for any key and text', () => {
+  it('leaves no run of 8 characters of the key, and the prefix it redacts alone is the redacted text cut', () => {
+    fc.assert(
+      fc.property(keyAndText, ([k, text, limit]) => {
+        const redactor = createRedactor(k);
+        const shown = redactor.redact(text);
+        for (let at = 0; at + 8 <= k.length; at += 1)
+          if (k.slice(at, at + 8).trim() !== '') expect(shown).not.toContain(k.slice(at, at + 8));
+        expect(redactor.redactedPrefix(text, limit)).toBe(shown.slice(0, limit));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
