@@ -1,0 +1,79 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { installedRuntime } from './runtimes.js';
+
+/**
+ * The MCP server as npm installed it from its tarball (what `npx @inference-infra/mcp-server --simulator` runs), on
+ * every Node line its `engines` claims: over stdio, `tools/list` and a `tools/call` of the instance types with a
+ * filter. Plain JSON-RPC lines, so the check depends on no MCP library of ours.
+ */
+const project = inject('consumerProject');
+const nodeLines = ['node20', 'node22', 'node24'];
+
+/** Sends JSON-RPC lines and reads the answer of each request by id. */
+function jsonRpc(child: ChildProcessWithoutNullStreams) {
+  const waiting = new Map<number, (message: Record<string, unknown>) => void>();
+  let buffered = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    buffered += text;
+    for (let end = buffered.indexOf('\n'); end !== -1; end = buffered.indexOf('\n')) {
+      const message = JSON.parse(buffered.slice(0, end)) as { id?: number };
+      buffered = buffered.slice(end + 1);
+      if (typeof message.id === 'number') waiting.get(message.id)?.(message);
+    }
+  });
+  let nextId = 1;
+  return {
+    notify: (method: string) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method })}\n`),
+    request: (method: string, params: object) =>
+      new Promise<Record<string, unknown>>((resolve) => {
+        const id = nextId++;
+        waiting.set(id, resolve);
+        child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+      }),
+  };
+}
+
+describe.each(nodeLines)('on %s', (name) => {
+  it('the installed inference-infra-mcp --simulator lists its tools and answers a filtered call over stdio', async () => {
+    const runtime = installedRuntime(name);
+    const started = performance.now();
+    const child = spawn(
+      runtime.executable,
+      [join(project, 'node_modules/@inference-infra/mcp-server/bin/inference-infra-mcp.js'), '--simulator'],
+      { cwd: project, env: { PATH: process.env.PATH ?? '' } },
+    );
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+      stderr += text;
+    });
+    try {
+      const rpc = jsonRpc(child);
+      const init = await rpc.request('initialize', {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'release-check', version: '1.0.0' },
+      });
+      expect(init.result, stderr).toMatchObject({ serverInfo: { name: 'inference-infra' } });
+      rpc.notify('notifications/initialized');
+      const list = (await rpc.request('tools/list', {})) as { result: { tools: Array<{ name: string }> } };
+      expect(list.result.tools.map((tool) => tool.name)).toEqual([
+        'list_instance_types',
+        'list_billing_transactions',
+      ]);
+      const call = (await rpc.request('tools/call', {
+        name: 'list_instance_types',
+        arguments: { gpu_type: 'H100', region: 'us-east-1' },
+      })) as { result: { isError?: boolean; structuredContent: { data: Array<{ gpu_type: string }> } } };
+      expect(call.result.isError).toBeFalsy();
+      expect(call.result.structuredContent.data.length).toBeGreaterThan(0);
+      expect(call.result.structuredContent.data.every((type) => type.gpu_type === 'H100')).toBe(true);
+    } finally {
+      child.kill();
+    }
+    console.log(
+      `[runtime matrix] mcp-server on ${name} ${runtime.version}: ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }, 60_000);
+});
