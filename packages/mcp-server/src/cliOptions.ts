@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { LogLevel } from '@inference-infra/fetch-client';
+import { isLoopback } from './serveHttp.js';
 
 /** What the command line and the environment ask for. */
 export interface CliOptions {
@@ -79,6 +80,12 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
   if (values['simulator-scenario'] !== undefined && !values.simulator) {
     throw new CliOptionError('--simulator-scenario needs --simulator');
   }
+  const host = values.host ?? '127.0.0.1';
+  if (!isLoopback(host)) {
+    throw new CliOptionError(
+      `--host ${host}: only loopback addresses are served (127.0.0.1, ::1, localhost)`,
+    );
+  }
   const apiKey = env.INFERENCE_INFRA_API_KEY || undefined;
   const baseUrl = values['base-url'] ?? (env.INFERENCE_INFRA_BASE_URL || undefined);
   const platformUrl = values['platform-url'] ?? (env.INFERENCE_INFRA_PLATFORM_URL || undefined);
@@ -94,7 +101,7 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     allow: values.allow ?? [],
     allowWrites: values['allow-writes'] ?? false,
     http: values.http ?? false,
-    host: values.host ?? '127.0.0.1',
+    host,
     port: wholeNumber('--port', values.port, 0, 65535) ?? 3333,
     ...(maxRetries === undefined ? {} : { maxRetries }),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),

@@ -77,7 +77,10 @@ export async function startFromCli(
         log,
         ...(options.maxMessageBytes ? { maxMessageBytes: options.maxMessageBytes } : {}),
       },
-    );
+    ).catch((error: Error) => {
+      // A port in use, or a host this machine does not have: a sentence, not a stack.
+      throw new StartError(`cannot serve on ${options.host}:${options.port}: ${error.message}`);
+    });
     return { describe: `inference-infra-mcp: ${endpoint.url} (${tools}, ${target})`, close: endpoint.close };
   }
   const transport = await serveStdio(first, log, options.maxMessageBytes);

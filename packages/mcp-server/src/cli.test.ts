@@ -1,0 +1,70 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { parseCliOptions } from './cliOptions.js';
+import { binPath } from './test/stdioProcess.js';
+
+function runBin(args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [binPath, ...args], {
+    encoding: 'utf8',
+    input: '',
+    env: { PATH: process.env.PATH ?? '', ...env },
+    timeout: 20_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('the command line', () => {
+  it('reads flags over the environment, the key from the environment only', () => {
+    const options = parseCliOptions(
+      ['--allow', 'resize_volume', '--allow', 'generate_images', '--base-url', 'http://127.0.0.1:1/v1'],
+      {
+        INFERENCE_INFRA_API_KEY: 'ii_live_x',
+        INFERENCE_INFRA_BASE_URL: 'http://127.0.0.1:2/v1',
+        INFERENCE_INFRA_PLATFORM_URL: 'http://127.0.0.1:3',
+        INFERENCE_INFRA_LOG: 'warn',
+      },
+    );
+    expect(options).toMatchObject({
+      apiKey: 'ii_live_x',
+      baseUrl: 'http://127.0.0.1:1/v1',
+      platformUrl: 'http://127.0.0.1:3',
+      allow: ['resize_volume', 'generate_images'],
+      logLevel: 'warn',
+      http: false,
+      port: 3333,
+    });
+    expect(() => parseCliOptions(['--api-key', 'ii_live_x'], {})).toThrow(/Unknown option '--api-key'/);
+  });
+
+  it.each([
+    [['--port', '70000'], /--port must be a whole number from 0 to 65535 \(got "70000"\)/],
+    [['--host', '0.0.0.0'], /--host 0.0.0.0: only loopback addresses/],
+    [['--log-level', 'loud'], /--log-level must be one of off, error, warn, info, debug/],
+    [['--simulator-scenario', 'flaky'], /--simulator-scenario needs --simulator/],
+  ])('refuses %j with a sentence', (args, message) => {
+    expect(() => parseCliOptions(args, {})).toThrow(message);
+  });
+
+  it.each([
+    [[], {}, /No API key: set INFERENCE_INFRA_API_KEY, or run with --simulator/],
+    [
+      ['--simulator', '--allow', 'drop_everything'],
+      {},
+      /--allow drop_everything: no such tool \(tools: create_chat_completion, /,
+    ],
+    [['--host', '10.0.0.1', '--http'], {}, /only loopback addresses are served/],
+  ])('the built bin exits 2 with one sentence for %j', (args, env, message) => {
+    const result = runBin(args as string[], env);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.stdout).toBe('');
+  });
+
+  it('prints its usage and version on stderr, never stdout', () => {
+    const help = runBin(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stderr).toContain('Usage: inference-infra-mcp');
+    expect(help.stdout).toBe('');
+  });
+});
