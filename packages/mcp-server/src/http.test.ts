@@ -2,18 +2,15 @@ import { request as httpRequest } from 'node:http';
 import { createSimulator, type Simulator } from '@inference-infra/mock-server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { type CallToolResult, ElicitRequestSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMcpServer } from './createMcpServer.js';
 import { type HttpEndpoint, serveHttp } from './serveHttp.js';
 import { readOnlyToolNames, toolNames } from './test/specExamples.js';
 import { secretKey } from './test/stdioProcess.js';
+import { errorTextOf, textOf } from './test/toolResults.js';
 
 const addresses = { baseUrl: 'http://127.0.0.1:4010/v1', platformUrl: 'http://127.0.0.1:4011' };
-const textOf = (result: unknown) =>
-  ((result as CallToolResult).content ?? [])
-    .map((block) => (block.type === 'text' ? block.text : ''))
-    .join('\n');
 
 let simulator: Simulator;
 let writes: HttpEndpoint;
@@ -50,6 +47,15 @@ async function connect(endpoint: HttpEndpoint, answerElicitation?: (message: str
   return client;
 }
 
+/** Calls resize_volume with these arguments, expecting an error result and no request at the simulator. */
+async function callSendingNothing(client: Client, args: Record<string, unknown>): Promise<string> {
+  const before = simulator.state.requests.length;
+  const result = await client.callTool({ name: 'resize_volume', arguments: args });
+  results.push(result);
+  expect(simulator.state.requests.length).toBe(before);
+  return errorTextOf(result);
+}
+
 describe('Streamable HTTP on loopback', () => {
   let client: Client;
   beforeEach(async () => {
@@ -76,15 +82,8 @@ describe('Streamable HTTP on loopback', () => {
   });
 
   it('sends nothing for a refused value', async () => {
-    const before = simulator.state.requests.length;
-    const result = await client.callTool({
-      name: 'resize_volume',
-      arguments: { id: 'vol_scratch', size_gb: 9 },
-    });
-    results.push(result);
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain('size_gb: must be at least 10 (got 9)');
-    expect(simulator.state.requests.length).toBe(before);
+    const text = await callSendingNothing(client, { id: 'vol_scratch', size_gb: 9 });
+    expect(text).toContain('size_gb: must be at least 10 (got 9)');
   });
 
   it('reports progress while a chat streams, and returns the whole text as one completion', async () => {
@@ -135,15 +134,8 @@ describe('a resize asks the user to confirm when the client can ask', () => {
 
   it('sends nothing when the user declines', async () => {
     const client = await connect(writes, () => ({ action: 'decline' }));
-    const before = simulator.state.requests.length;
-    const result = await client.callTool({
-      name: 'resize_volume',
-      arguments: { id: 'vol_scratch', size_gb: 2000 },
-    });
-    results.push(result);
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain('the user answered "decline"');
-    expect(simulator.state.requests.length).toBe(before);
+    const text = await callSendingNothing(client, { id: 'vol_scratch', size_gb: 2000 });
+    expect(text).toContain('the user answered "decline"');
     await client.close();
   });
 });

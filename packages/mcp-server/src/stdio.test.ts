@@ -2,12 +2,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleArguments, readOnlyToolNames, specModel, toolNames } from './test/specExamples.js';
 import { type BinProcess, secretKey, startBin } from './test/stdioProcess.js';
+import { errorTextOf, textOf } from './test/toolResults.js';
 import { toolNameOf } from './toolName.js';
-
-const textOf = (result: unknown) =>
-  ((result as CallToolResult).content ?? [])
-    .map((block) => (block.type === 'text' ? block.text : ''))
-    .join('\n');
 
 describe('the built bin over stdio, read-only (the default)', () => {
   let bin: BinProcess;
@@ -55,8 +51,7 @@ describe('the built bin over stdio, read-only (the default)', () => {
       name: 'list_billing_transactions',
       arguments: { limit: 500 },
     });
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain('nothing was sent');
+    expect(errorTextOf(result)).toContain('nothing was sent');
     expect(textOf(result)).toContain('limit: must be at most 100 (got 500)');
   });
 
@@ -133,8 +128,7 @@ describe('the built bin over stdio with --allow-writes', () => {
       arguments: { id: 'vol_training', size_gb: 800 },
     });
     results.push(second);
-    expect(second.isError).toBe(true);
-    expect(textOf(second)).toMatch(
+    expect(errorTextOf(second)).toMatch(
       /failed with 409 \(conflict_error, code size_not_increased, param size_gb\)/,
     );
     expect(textOf(second)).toContain('current size of 800 GB');
@@ -147,8 +141,7 @@ describe('the built bin over stdio with --allow-writes', () => {
       arguments: { id: 'vol_nope', size_gb: 800 },
     });
     results.push(result);
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(
+    expect(errorTextOf(result)).toMatch(
       /failed with 404 \(not_found_error, code volume_not_found, param id\): id: no volume "vol_nope"/,
     );
   });
@@ -193,8 +186,7 @@ describe('the built bin over stdio with --allow-writes', () => {
       arguments: { type: secretKey },
     });
     results.push(result);
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain('[redacted]');
+    expect(errorTextOf(result)).toContain('[redacted]');
   });
 
   it('never shows the key: not in any result, not on stderr', () => {
