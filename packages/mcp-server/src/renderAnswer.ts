@@ -77,7 +77,10 @@ export function renderAnswer(
     const count = record.data.length;
     const total = typeof meta.total === 'number' ? ` of ${meta.total}` : '';
     const from = typeof args.offset === 'number' ? ` from offset ${args.offset}` : '';
-    const lines = [`${count}${total} ${count === 1 ? 'item' : 'items'}${from}:`, table(record.data)];
+    const lines = [
+      `${count}${total} ${(typeof meta.total === 'number' ? meta.total : count) === 1 ? 'item' : 'items'}${from}:`,
+      table(record.data),
+    ];
     const next = nextPage(tool, args, count, meta);
     if (next) lines.push(next);
     return lines.join('\n\n') + footer;
