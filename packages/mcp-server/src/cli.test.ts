@@ -53,6 +53,11 @@ describe('the command line', () => {
       /--allow drop_everything: no such tool \(tools: create_chat_completion, /,
     ],
     [['--host', '10.0.0.1', '--http'], {}, /only loopback addresses are served/],
+    [
+      ['--base-url', 'http://example.com/v1'],
+      { INFERENCE_INFRA_API_KEY: 'ii_live_x' },
+      /plain http:\/\/ to example\.com/,
+    ],
   ])('the built bin exits 2 with one sentence for %j', (args, env, message) => {
     const result = runBin(args as string[], env);
     expect(result.status).toBe(2);

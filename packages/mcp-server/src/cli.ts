@@ -1,5 +1,7 @@
+import { isInferenceInfraError } from '@inference-infra/fetch-client';
 import { CliOptionError, parseCliOptions, usage } from './cliOptions.js';
 import { McpServerOptionError } from './createMcpServer.js';
+import { redactorOf } from './redact.js';
 import { packageVersion, StartError, startFromCli } from './startFromCli.js';
 
 /**
@@ -21,11 +23,15 @@ async function main() {
     process.on('uncaughtException', (error) => stderr(`[error] unexpected: ${error?.message}\n`));
     process.on('unhandledRejection', (error) => stderr(`[error] unexpected: ${(error as Error)?.message}\n`));
   } catch (error) {
+    // The fetch client's ClientConfigError (a base address that is not a URL, plain http:// to another host) is a
+    // sentence about the configuration like ours; only a failure nobody expected shows its stack.
     const expected =
-      error instanceof CliOptionError || error instanceof McpServerOptionError || error instanceof StartError;
-    stderr(
-      `inference-infra-mcp: ${expected ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`,
-    );
+      error instanceof CliOptionError ||
+      error instanceof McpServerOptionError ||
+      error instanceof StartError ||
+      isInferenceInfraError(error);
+    const text = expected ? (error as Error).message : String((error as Error)?.stack ?? error);
+    stderr(`inference-infra-mcp: ${redactorOf(process.env.INFERENCE_INFRA_API_KEY)(text)}\n`);
     process.exitCode = 2;
   }
 }

@@ -61,7 +61,15 @@ export async function startFromCli(
   }
   // Checked once up front, so a bad --allow or address is a sentence at start, not a failure at the first call.
   const first = createMcpServer(serverOptions);
-  const target = options.simulator ? 'the in-process simulator' : 'the API';
+  const target = options.simulator
+    ? 'the in-process simulator'
+    : [
+        'the API',
+        ...(options.baseUrl ? [] : ['no INFERENCE_INFRA_BASE_URL: the inference tools will answer an error']),
+        ...(options.platformUrl
+          ? []
+          : ['no INFERENCE_INFRA_PLATFORM_URL: the platform tools will answer an error']),
+      ].join('; ');
   const tools = `${first.listed.length} of ${first.tools.length} tools listed`;
   if (options.http) {
     let unused: typeof first | undefined = first;
