@@ -8,10 +8,10 @@ import {
   type FailedOperation,
   InferenceInfraError,
 } from './errors.js';
-import type { CallInit, CoreClient } from './internal/createCoreClient.js';
+import type { CallOptions, CoreClient } from './internal/createCoreClient.js';
 import { statusByErrorType } from './internal/errorStatus.gen.js';
 import { followSignal } from './internal/followSignal.js';
-import type { HttpMethod, PathOf } from './internal/operations.js';
+import type { HttpMethod, InitOf, PathOf } from './internal/operations.js';
 
 /** What a streamed answer's last event holds (the spec's `x-stream-terminator`). */
 const streamTerminator = '[DONE]';
@@ -25,13 +25,14 @@ export async function openEventStream<T, Method extends HttpMethod, Path extends
   core: CoreClient,
   method: Method,
   path: Path,
-  init: CallInit<Method, Path>,
+  request: InitOf<Method, Path>,
+  options: CallOptions | undefined,
 ): Promise<EventStream<T>> {
   const controller = new AbortController();
-  const unfollow = followSignal(init.signal, controller);
+  const unfollow = followSignal(options?.signal, controller);
   try {
     // The call's signal is the stream's: aborting before the headers are in ends the request itself.
-    const { response, operation } = await core.send(method, path, init, {
+    const { response, operation } = await core.send(method, path, request, options, {
       parseAs: 'stream',
       signal: controller.signal,
     });

@@ -16,8 +16,13 @@ export interface Logger {
 /** Logs at `level` when the client's level lets it through, the key redacted from the message and every detail. */
 export type Log = ((level: Exclude<LogLevel, 'off'>, message: string, details?: object) => void) & {
   readonly level: LogLevel;
-  /** The same log, redacting these secrets too: credentials a request or answer carries in its own headers. */
-  withSecrets(secrets: readonly string[]): Log;
+  /** Whether a line at `level` would be written: build a line only then, so a client that logs nothing pays nothing. */
+  enabled(level: Exclude<LogLevel, 'off'>): boolean;
+  /**
+   * The same log, redacting these secrets too: credentials a request or answer carries in its own headers. Read when
+   * a line is first written, not before: most calls write none.
+   */
+  withSecrets(secrets: () => readonly string[]): Log;
 };
 
 /** Headers whose values are credentials, whoever set them: the client, a `headers` option, a middleware, the server. */
@@ -61,23 +66,27 @@ function spellingsOf(secret: string): string[] {
 }
 
 export function createLog(level: LogLevel, logger: Logger, secret: string | undefined): Log {
-  return redactingLog(level, logger, secret ? [secret] : []);
+  return redactingLog(level, logger, () => (secret ? [secret] : []));
 }
 
-function redactingLog(level: LogLevel, logger: Logger, secrets: readonly string[]): Log {
+function redactingLog(level: LogLevel, logger: Logger, secrets: () => readonly string[]): Log {
   const threshold = logLevels.indexOf(level);
-  // Longest first: a secret that contains another is replaced whole.
-  const spellings = [...new Set(secrets.flatMap(spellingsOf))].sort((a, b) => b.length - a.length);
-  const redact = <T>(value: T) =>
-    spellings.reduce((redacted, spelling) => redactSecret(redacted, spelling), value);
+  // Built with the first line written: a call that logs nothing spells out no secret.
+  let spellings: string[] | undefined;
+  const redact = <T>(value: T) => {
+    // Longest first: a secret that contains another is replaced whole.
+    spellings ??= [...new Set(secrets().flatMap(spellingsOf))].sort((a, b) => b.length - a.length);
+    return spellings.reduce((redacted, spelling) => redactSecret(redacted, spelling), value);
+  };
+  const enabled = (lineLevel: Exclude<LogLevel, 'off'>) => logLevels.indexOf(lineLevel) <= threshold;
   const log = (lineLevel: Exclude<LogLevel, 'off'>, message: string, details?: object) => {
-    if (logLevels.indexOf(lineLevel) > threshold) return;
+    if (!enabled(lineLevel)) return;
     const line = `[inference-infra] ${redact(message)}`;
     if (details) logger[lineLevel](line, redact(details));
     else logger[lineLevel](line);
   };
-  const withSecrets = (more: readonly string[]) =>
-    more.length === 0 ? self : redactingLog(level, logger, [...secrets, ...more]);
-  const self: Log = Object.assign(log, { level, withSecrets });
+  const withSecrets = (more: () => readonly string[]) =>
+    threshold === 0 ? self : redactingLog(level, logger, () => [...secrets(), ...more()]);
+  const self: Log = Object.assign(log, { level, enabled, withSecrets });
   return self;
 }

@@ -33,10 +33,16 @@ export interface CallTransportOptions {
 export interface CallTransport {
   /**
    * Retries with backoff (honouring `Retry-After`), a timeout per attempt, and the caller's abort signal. Every
-   * attempt sends the request it was handed, as the middleware left it: a copy is taken before each attempt that
-   * may be followed by another, since a body can be read once.
+   * attempt sends the request it was handed, as the middleware left it. A body can be read once, so a retry sends
+   * a new request: with the body kept by `keepBody()` when there is one, else from an unread copy taken before an
+   * attempt that may be followed by another. A request without a body is sent again as it is.
    */
   fetch: (request: Request, init?: RequestInit) => Promise<Response>;
+  /**
+   * Keeps `body`, what the request handed to `fetch` was built from, to build a retry with; returns it unchanged.
+   * Only for a request nothing can have replaced on its way (no middleware): a middleware may rewrite the body.
+   */
+  keepBody<Body>(body: Body): Body;
   /**
    * Ends the call's timer and its abort listener once the answer has been read (for a stream: once its headers are
    * in; from there the stream's owner ends it).
@@ -51,13 +57,18 @@ export interface CallTransport {
   log(): Log;
 }
 
+/**
+ * Nothing is built for a feature the call does not use: no copy of the request before the first attempt (unless a
+ * middleware's body could not be rebuilt otherwise), no log line nor the secrets to redact from it when logging is off.
+ */
 export function createCallTransport(options: CallTransportOptions): CallTransport {
-  const { retry, operation, signal: callerSignal } = options;
+  const { retry, operation, signal: callerSignal, log } = options;
   const name = operation.operationId;
   // Set by arm(), once per attempt.
   let controller: AbortController | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timedOut = false;
+  let keptBody: unknown;
   // No controller yet when the caller aborts before openapi-fetch calls fetch (a middleware may still be running).
   const onCallerAbort = () => controller?.abort(callerSignal?.reason);
   callerSignal?.addEventListener('abort', onCallerAbort);
@@ -118,31 +129,37 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
       else callerSignal?.addEventListener('abort', onAbort, { once: true });
     });
 
-  const { log } = options;
-  const debugging = log.level === 'debug';
-  const started = Date.now();
   // Credentials in the request's own headers (a key passed in `headers`, a middleware's or a proxy's token) are
   // redacted like the key from every line of the call, since answers and error messages may echo them.
   let callLog = log;
   async function callFetch(request: Request, init?: RequestInit): Promise<Response> {
-    callLog = log.withSecrets(credentialsIn(request.headers));
-    let next = request;
-    const { method, url } = request;
+    if (log.level !== 'off') callLog = log.withSecrets(() => credentialsIn(request.headers));
+    const started = callLog.enabled('info') ? Date.now() : 0;
+    let sent = request;
     for (let attempt = 0; ; attempt++) {
       const signal = arm();
       const canRetry = attempt < retry.maxRetries;
-      // Sending reads the body: keep an unread copy of exactly what the middleware produced (signed, rewritten) for
-      // the next attempt. Never rebuilt from the body the caller passed, which the middleware may have changed.
-      const sent = next;
-      if (canRetry) next = sent.clone();
-      const where = `${method} ${url} (attempt ${attempt + 1} of ${retry.maxRetries + 1})`;
+      // A body can be read once. The next attempt rebuilds the request from the kept body, or sends it again as it
+      // is when it has none; only a body nothing can rebuild (a middleware's) is copied, and only when a retry may
+      // follow: exactly what the middleware produced (signed, rewritten), never the body the caller passed.
+      const copy = canRetry && sent.body !== null && typeof keptBody !== 'string' ? sent.clone() : undefined;
+      const next = () =>
+        copy ?? (sent.body === null ? sent : new Request(sent, { body: keptBody as string }));
+      const where = callLog.enabled('warn')
+        ? `${sent.method} ${sent.url} (attempt ${attempt + 1} of ${retry.maxRetries + 1})`
+        : '';
       const attemptStarted = Date.now();
-      await logRequest(sent, where);
+      if (callLog.enabled('debug')) await logRequest(sent, where);
       let response: Response;
       try {
         // The signal goes to fetch, not into the Request openapi-fetch built: fetch copies its input Request either
         // way, and a Request that already follows a signal costs undici a second follow (~35 µs a call, measured).
-        response = await options.fetch(sent, { ...options.fetchOptions, ...init, signal });
+        response = await options.fetch(
+          sent,
+          options.fetchOptions || init
+            ? Object.assign({}, options.fetchOptions, init, { signal })
+            : { signal },
+        );
       } catch (cause) {
         disarm();
         const error = failure(cause);
@@ -156,9 +173,10 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
         const waitMs = backoffMs(attempt, retry);
         callLog('warn', `${where}: ${(error as Error).message}; retrying in ${Math.round(waitMs)} ms`);
         await pause(waitMs);
+        sent = next();
         continue;
       }
-      await logResponse(response, where, attemptStarted);
+      if (callLog.enabled('debug')) await logResponse(response, where, attemptStarted);
       const { status } = response;
       if (
         isRetryableStatus(status) &&
@@ -173,24 +191,29 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
           disarm();
           await response.body?.cancel().catch(() => undefined);
           await pause(waitMs);
+          sent = next();
           continue;
         }
       }
-      callLog('info', `${method} ${url} ${status} in ${Date.now() - started} ms (attempt ${attempt + 1})`, {
-        requestId: response.headers.get('x-request-id'),
-      });
+      if (callLog.enabled('info')) {
+        callLog(
+          'info',
+          `${sent.method} ${sent.url} ${status} in ${Date.now() - started} ms (attempt ${attempt + 1})`,
+          {
+            requestId: response.headers.get('x-request-id'),
+          },
+        );
+      }
       return response;
     }
   }
 
   // Debug lines give what was sent and what came back, bodies included; the log redacts the key from all of it.
   async function logRequest(request: Request, where: string) {
-    if (!debugging) return;
     const body = request.body ? await request.clone().text() : undefined;
     callLog('debug', `→ ${where}`, { headers: Object.fromEntries(request.headers), body });
   }
   async function logResponse(response: Response, where: string, attemptStarted: number) {
-    if (!debugging) return;
     const line = `← ${where}: ${response.status} in ${Date.now() - attemptStarted} ms`;
     const headers = Object.fromEntries(response.headers);
     // A stream's body is its reader's. A JSON body is read from a copy, within the attempt's timeout, before the
@@ -203,8 +226,17 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
             .text()
             .catch(() => '(not read: the answer failed)');
     // A cookie the server sets is a credential too.
-    callLog.withSecrets(credentialsIn(response.headers))('debug', line, { headers, body });
+    callLog.withSecrets(() => credentialsIn(response.headers))('debug', line, { headers, body });
   }
 
-  return { fetch: callFetch, settle, failure, log: () => callLog };
+  return {
+    fetch: callFetch,
+    keepBody: (body) => {
+      keptBody = body;
+      return body;
+    },
+    settle,
+    failure,
+    log: () => callLog,
+  };
 }

@@ -11,13 +11,10 @@ export function billingResource(core: CoreClient) {
      */
     listTransactions(
       query: ListBillingTransactionsQuery = {},
-      options: CallOptions = {},
+      options?: CallOptions,
     ): PagePromise<WithRequestId<ListBillingTransactionsResponse>> {
       return pagePromise(query, (pageQuery: ListBillingTransactionsQuery) =>
-        core.call('GET', '/api/v1/billing/transactions', {
-          params: { query: pageQuery },
-          ...options,
-        }),
+        core.call('GET', '/api/v1/billing/transactions', { params: { query: pageQuery } }, options),
       );
     },
   };

@@ -25,15 +25,18 @@ export interface ChatResource {
 export function chatResource(core: CoreClient): ChatResource {
   function create(
     body: CreateChatCompletionBody,
-    options: CallOptions = {},
+    options?: CallOptions,
   ): APIPromise<WithRequestId<ChatCompletion> | EventStream<ChatCompletionChunk>> {
-    if (body.stream !== true) return core.call('POST', '/chat/completions', { body, ...options });
+    if (body.stream !== true) return core.call('POST', '/chat/completions', { body }, options);
     // Loaded on the first stream only: apps that never stream do not ship the SSE parser.
     const opened = import('../eventStream.js').then(({ openEventStream }) =>
-      openEventStream<ChatCompletionChunk, 'POST', '/chat/completions'>(core, 'POST', '/chat/completions', {
-        body,
-        ...options,
-      }),
+      openEventStream<ChatCompletionChunk, 'POST', '/chat/completions'>(
+        core,
+        'POST',
+        '/chat/completions',
+        { body },
+        options,
+      ),
     );
     // A stream's body is its own to read: `asResponse()` hands over that body, unread.
     return new APIPromise(

@@ -8,9 +8,9 @@ export function embeddingsResource(core: CoreClient) {
     /** One embedding per input item, in input order. Billable: never retried once sent. */
     create(
       body: CreateEmbeddingsBody,
-      options: CallOptions = {},
+      options?: CallOptions,
     ): APIPromise<WithRequestId<CreateEmbeddingsResponse>> {
-      return core.call('POST', '/embeddings', { body, ...options });
+      return core.call('POST', '/embeddings', { body }, options);
     },
   };
 }

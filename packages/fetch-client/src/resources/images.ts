@@ -8,9 +8,9 @@ export function imagesResource(core: CoreClient) {
     /** Generates images; each result has `url` or `b64_json` per `response_format`. Billable: never retried once sent. */
     generate(
       body: GenerateImagesBody,
-      options: CallOptions = {},
+      options?: CallOptions,
     ): APIPromise<WithRequestId<GenerateImagesResponse>> {
-      return core.call('POST', '/images/generations', { body, ...options });
+      return core.call('POST', '/images/generations', { body }, options);
     },
   };
 }

@@ -8,12 +8,9 @@ export function instancesResource(core: CoreClient) {
     /** GPU instance types that can be rented, cheapest first; filters combine with AND. */
     listTypes(
       query: ListInstanceTypesQuery = {},
-      options: CallOptions = {},
+      options?: CallOptions,
     ): APIPromise<WithRequestId<ListInstanceTypesResponse>> {
-      return core.call('GET', '/api/v1/instances/types', {
-        params: { query },
-        ...options,
-      });
+      return core.call('GET', '/api/v1/instances/types', { params: { query } }, options);
     },
   };
 }

@@ -12,13 +12,9 @@ export function storageResource(core: CoreClient) {
     resize(
       id: string,
       body: ResizeVolumeBody,
-      options: CallOptions = {},
+      options?: CallOptions,
     ): APIPromise<WithRequestId<ResizeVolumeResponse>> {
-      return core.call('PATCH', '/api/v1/storage/{id}', {
-        params: { path: { id } },
-        body,
-        ...options,
-      });
+      return core.call('PATCH', '/api/v1/storage/{id}', { params: { path: { id } }, body }, options);
     },
   };
 }
