@@ -1,0 +1,203 @@
+import { createSimulator } from '@inference-infra/mock-server';
+import { describe, expect, it } from 'vitest';
+import { type ApiRouteOptions, createApiRoute } from './createApiRoute.js';
+
+const apiKey = 'ii_live_routetests';
+const app = 'http://127.0.0.1:3000';
+
+/** The route in front of an in-process simulator, and how many requests reached it. */
+function routeOnSimulator(options: Partial<ApiRouteOptions> = {}) {
+  const simulator = createSimulator({ keys: [apiKey], streamEventIntervalMs: 0 });
+  const route = createApiRoute({
+    apiKey,
+    baseUrl: 'http://127.0.0.1:4010/v1',
+    platformUrl: 'http://127.0.0.1:4011',
+    fetch: simulator.fetch,
+    ...options,
+  });
+  const upstreamCalls = () => simulator.state.requests.length;
+  return { route, simulator, upstreamCalls };
+}
+
+const json = { 'content-type': 'application/json' };
+const chatBody = JSON.stringify({
+  model: 'llama-3.1-8b-instruct',
+  messages: [{ role: 'user', content: 'spend' }],
+});
+
+async function errorOf(response: Response) {
+  const body = (await response.json()) as { error: { code: string; message: string; param: string | null } };
+  return { status: response.status, ...body.error };
+}
+
+describe('createApiRoute', () => {
+  it('forwards a same-origin read with the key, which never reaches the page', async () => {
+    const { route, upstreamCalls } = routeOnSimulator();
+    const answer = await route(new Request(`${app}/api/v1/instances/types?gpu_type=H100`));
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    expect(answer.headers.get('x-request-id')).toMatch(/^req_/);
+    expect([...answer.headers.keys()]).not.toContain('authorization');
+    expect(upstreamCalls()).toBe(1);
+  });
+
+  it('forwards a listed state-changing operation and streams its events as they come', async () => {
+    const { route } = routeOnSimulator({ operations: ['createChatCompletion'] });
+    const streamed = JSON.stringify({ ...JSON.parse(chatBody), stream: true });
+    const answer = await route(
+      new Request(`${app}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { ...json, origin: app },
+        body: streamed,
+      }),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const text = await answer.text();
+    expect(text).toMatch(/data: \[DONE\]\n\n$/);
+  });
+
+  it.each([
+    ['a page of another site (Origin)', { origin: 'http://evil.example' }, 403, 'cross_site_request'],
+    [
+      'a page of another site (Sec-Fetch-Site)',
+      { 'sec-fetch-site': 'cross-site' },
+      403,
+      'cross_site_request',
+    ],
+    [
+      'a text/plain body (the simple request any page can send)',
+      { 'content-type': 'text/plain' },
+      415,
+      'unsupported_media_type',
+    ],
+  ])('refuses %s without an upstream call', async (_name, headers, status, code) => {
+    const { route, upstreamCalls } = routeOnSimulator({ operations: ['createChatCompletion'] });
+    const answer = await route(
+      new Request(`${app}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { ...json, ...headers },
+        body: chatBody,
+      }),
+    );
+    expect(await errorOf(answer)).toMatchObject({ status, code });
+    expect(upstreamCalls()).toBe(0);
+  });
+
+  it('refuses a Host that is not loopback unless the app lists it (DNS rebinding)', async () => {
+    const { route, upstreamCalls } = routeOnSimulator();
+    const rebound = await route(new Request('http://evil.example:3000/api/v1/instances/types'));
+    expect(await errorOf(rebound)).toMatchObject({ status: 403, code: 'host_not_allowed', param: 'Host' });
+    const listed = routeOnSimulator({ allowedHosts: ['app.example.com'] });
+    expect((await listed.route(new Request('https://app.example.com/api/v1/instances/types'))).status).toBe(
+      200,
+    );
+    expect(upstreamCalls()).toBe(0);
+  });
+
+  it('refuses a state-changing operation the app did not list, naming the option', async () => {
+    const { route, upstreamCalls } = routeOnSimulator();
+    const answer = await route(
+      new Request(`${app}/v1/chat/completions`, { method: 'POST', headers: json, body: chatBody }),
+    );
+    const error = await errorOf(answer);
+    expect(error).toMatchObject({ status: 403, code: 'operation_not_allowed' });
+    expect(error.message).toContain("operations: ['createChatCompletion']");
+    expect(upstreamCalls()).toBe(0);
+  });
+
+  it.each([
+    ['an unknown path', 'GET', '/api/v1/volumes', 404, 'unknown_path'],
+    ['a path outside the API', 'GET', '/admin', 404, 'unknown_path'],
+    ['a method the spec does not give', 'DELETE', '/api/v1/storage/vol_training', 405, 'method_not_allowed'],
+    ['an encoded slash in an id', 'PATCH', '/api/v1/storage/..%2Fadmin', 400, 'invalid_path_parameter'],
+    ['an id of %2e%2e%2f', 'PATCH', '/api/v1/storage/%2e%2e%2f', 400, 'invalid_path_parameter'],
+  ])('refuses %s without an upstream call', async (_name, method, path, status, code) => {
+    const { route, upstreamCalls } = routeOnSimulator({ operations: ['resizeVolume'] });
+    const body = method === 'PATCH' ? '{"size_gb":200}' : undefined;
+    const answer = await route(new Request(`${app}${path}`, { method, headers: json, body }));
+    expect(await errorOf(answer)).toMatchObject({ status, code });
+    expect(upstreamCalls()).toBe(0);
+  });
+
+  it('refuses an oversized body and a body that breaks a bound without an upstream call', async () => {
+    const { route, upstreamCalls } = routeOnSimulator({
+      operations: ['resizeVolume', 'createEmbeddings'],
+      maxBodyBytes: 1024,
+    });
+    const big = await route(
+      new Request(`${app}/v1/embeddings`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ model: 'm', input: 'x'.repeat(5000) }),
+      }),
+    );
+    expect(await errorOf(big)).toMatchObject({ status: 413, code: 'body_too_large' });
+    const bound = await route(
+      new Request(`${app}/api/v1/storage/vol_training`, {
+        method: 'PATCH',
+        headers: json,
+        body: '{"size_gb":9}',
+      }),
+    );
+    expect(await errorOf(bound)).toMatchObject({
+      status: 400,
+      param: 'size_gb',
+      message: 'size_gb: must be at least 10 (got 9)',
+    });
+    expect(upstreamCalls()).toBe(0);
+  });
+
+  it("runs the app's authorize hook before anything is read or sent", async () => {
+    const { route, upstreamCalls } = routeOnSimulator({
+      authorize: (request) => request.headers.get('cookie') === 'session=ok',
+    });
+    expect((await route(new Request(`${app}/api/v1/instances/types`))).status).toBe(401);
+    expect(
+      (await route(new Request(`${app}/api/v1/instances/types`, { headers: { cookie: 'session=ok' } })))
+        .status,
+    ).toBe(200);
+    expect(upstreamCalls()).toBe(1);
+  });
+
+  it('never lets the key out, even when the upstream echoes it across chunks', async () => {
+    const echoing: typeof fetch = async () => {
+      const half = Math.floor(apiKey.length / 2);
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          const encoder = new TextEncoder();
+          controller.enqueue(encoder.encode(`{"error":{"message":"bad key ${apiKey.slice(0, half)}`));
+          controller.enqueue(encoder.encode(`${apiKey.slice(half)}"}}`));
+          controller.close();
+        },
+      });
+      return new Response(body, {
+        status: 401,
+        statusText: `no ${apiKey}`,
+        headers: { 'content-type': 'application/json', 'x-request-id': apiKey },
+      });
+    };
+    const route = createApiRoute({
+      apiKey,
+      baseUrl: 'http://127.0.0.1:4010/v1',
+      platformUrl: 'http://127.0.0.1:4011',
+      fetch: echoing,
+    });
+    const answer = await route(new Request(`${app}/api/v1/instances/types`));
+    const text = await answer.text();
+    expect(text).toContain('[redacted]');
+    expect(text + answer.statusText + JSON.stringify([...answer.headers])).not.toContain(apiKey);
+  });
+
+  it('answers 502 naming the upstream origin, not the key, when the API cannot be reached', async () => {
+    const route = createApiRoute({
+      apiKey,
+      baseUrl: 'http://127.0.0.1:9/v1',
+      platformUrl: 'http://127.0.0.1:9',
+    });
+    const error = await errorOf(await route(new Request(`${app}/api/v1/instances/types`)));
+    expect(error).toMatchObject({ status: 502, code: 'upstream_unreachable' });
+    expect(error.message).toContain('http://127.0.0.1:9');
+    expect(error.message).not.toContain(apiKey);
+  });
+});

@@ -1,0 +1,2 @@
+export { type ApiRouteOptions, createApiRoute, type StateChangingOperationId } from './createApiRoute.js';
+export { toNodeListener } from './toNodeListener.js';
