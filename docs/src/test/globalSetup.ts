@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
-import { defaultVolumes, startMockServer } from '@inference-infra/mock-server';
-import { createApiRoute } from '@inference-infra/test-kit/apiRoute';
+import { createApiRoute, toNodeListener } from '@inference-infra/fetch-client/server';
+import { startMockServer } from '@inference-infra/mock-server';
 import { provideMockUrls } from '@inference-infra/test-kit/mockGlobalSetup';
-import { startStaticServer } from '@inference-infra/test-kit/staticServer';
+import { routeOfListener, startStaticServer } from '@inference-infra/test-kit/staticServer';
 import type { TestProject } from 'vitest/node';
 import { samplesDir } from './runSample.js';
 
@@ -13,30 +12,35 @@ declare module 'vitest' {
   }
 }
 
-const spec = createRequire(import.meta.url)('@inference-infra/spec/openapi.json');
-
 /** The key the hook samples' app server holds: the samples' page never sees it. */
 const appServerKey = 'ii_live_docs_app_server';
 
 /**
- * One simulator for the docs tests, on free loopback ports, always stopped. Besides its own volumes, every
- * workspace starts with the volume the spec's resize example names ("Grow a 200 GB volume to 500 GB"), so the
- * resize samples, made from that example, resize a volume that exists. Each curl, fetch-client and openai run uses a
- * key of its own, hence a workspace of its own, so one sample's resize never makes the next one's a 409.
+ * One simulator for the docs tests, on free loopback ports, always stopped, with the data `scripts/start.sh` serves
+ * and nothing added: the spec's example volume (the one the resize samples and "Try it" name) is the simulator's
+ * own. Each curl, fetch-client and openai run uses a key of its own, hence a workspace of its own, so one sample's
+ * resize never makes the next one's a 409: the one difference from start.sh, which takes only `ii_live_mock`.
  *
- * In front of it, the server of the app the React hook samples' page belongs to: the API route that adds the key to
- * the page's keyless requests, as a real app's server does (its files, the written samples, are never asked for: the
- * test imports them). It runs here, in Node, because the hook test's own globals (fetch, Headers) are happy-dom's.
+ * In front of it, the server of the app the React hook samples' page belongs to: the fetch client's `createApiRoute`
+ * that adds the key to the page's keyless requests, as a real app's server does (its files, the written samples, are
+ * never asked for: the test imports them). It runs here, in Node, because the hook test's own globals (fetch, Headers) are happy-dom's.
  * One key for all the hook samples, as an app has: they share a workspace, and none changes what another reads.
  */
 export default async function setup(project: TestProject) {
-  const mock = await startMockServer({
-    volumes: [...defaultVolumes, { id: spec.components.parameters.VolumeId.example, sizeGb: 200 }],
-  });
+  const mock = await startMockServer();
   provideMockUrls(project, mock);
   const app = await startStaticServer({
     rootDir: samplesDir,
-    route: createApiRoute({ baseUrl: mock.baseUrl, platformUrl: mock.platformUrl, apiKey: appServerKey }),
+    route: routeOfListener(
+      toNodeListener(
+        createApiRoute({
+          baseUrl: mock.baseUrl,
+          platformUrl: mock.platformUrl,
+          apiKey: appServerKey,
+          operations: ['createChatCompletion', 'generateImages', 'createEmbeddings', 'resizeVolume'],
+        }),
+      ),
+    ),
   }).catch(async (error: unknown) => {
     await mock.close();
     throw error;

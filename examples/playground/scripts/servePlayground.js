@@ -5,9 +5,8 @@
 // The key comes from INFERENCE_INFRA_API_KEY (the mock accepts the default, ii_live_mock).
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createApiRoute } from '@inference-infra/test-kit/apiRoute';
 import { serveBuiltSite } from '@inference-infra/test-kit/serveBuiltSite';
-import { createPricingRoute, firstRouteThatAnswers } from './pricingRoute.js';
+import { createPlaygroundRoute } from './playgroundRoute.js';
 
 const { values } = parseArgs({
   options: {
@@ -43,8 +42,5 @@ await serveBuiltSite({
   port: values.port,
   title: 'Playground',
   missingMessage,
-  route: firstRouteThatAnswers([
-    createPricingRoute({ distDir, render: () => renderPricingPage(api) }),
-    createApiRoute(api),
-  ]),
+  route: createPlaygroundRoute({ distDir, api, render: () => renderPricingPage(api) }),
 });

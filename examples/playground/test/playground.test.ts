@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { createApiRoute } from '@inference-infra/test-kit/apiRoute';
 import { launchChromium } from '@inference-infra/test-kit/browser';
 import {
   blockRequestsPastLoopback,
@@ -11,14 +10,14 @@ import {
 import { type StaticServer, startStaticServer } from '@inference-infra/test-kit/staticServer';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPricingRoute, firstRouteThatAnswers } from '../scripts/pricingRoute.js';
+import { createPlaygroundRoute } from '../scripts/playgroundRoute.js';
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 /** The pricing page's server half, as `pnpm build` makes it (vite's SSR output), which `pnpm start` serves. */
 const pricingRenderer = new URL('../dist-server/renderPricingPage.js', import.meta.url).href;
 const artifactsDir = fileURLToPath(new URL('../test-artifacts', import.meta.url));
 
-/** The key the page's own server holds and adds to what the page sends (test-kit's `createApiRoute`). */
+/** The key the page's own server holds and adds to what the page sends (the fetch client's `createApiRoute`). */
 const pageKey = 'ii_live_mock';
 
 /** Asks the simulator directly, as the page's key, to know what the page must show. */
@@ -87,10 +86,7 @@ describe('the playground (dist/ in headless Chromium, on the simulator)', () => 
     // key on the way to the simulator.
     server = await startStaticServer({
       rootDir: distDir,
-      route: firstRouteThatAnswers([
-        createPricingRoute({ distDir, render: () => renderPricingPage(api) }),
-        createApiRoute(api),
-      ]),
+      route: createPlaygroundRoute({ distDir, api, render: () => renderPricingPage(api) }),
     });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

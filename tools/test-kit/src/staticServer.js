@@ -43,6 +43,31 @@ export function resolveRequestPath(rootDir, requestUrl) {
 }
 
 /**
+ * Timeouts for a server on the developer's own machine: a request's headers within 10 s and its body within 30 s
+ * (Node's defaults, 60 s and 300 s, keep a stalled upload's socket for minutes), checked every 5 s. Answers, streams
+ * included, are not limited by them.
+ */
+export const localServerOptions = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  connectionsCheckingInterval: 5_000,
+};
+
+/**
+ * A connect-style listener (`(req, res, next) => void`, as Express middleware and `toNodeListener` of
+ * `@inference-infra/fetch-client/server` are) as a route: it answers, or calls `next` to let the files answer.
+ * @param {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next: () => void) => void} listener
+ * @returns {RouteHandler}
+ */
+export function routeOfListener(listener) {
+  return (request, response) =>
+    new Promise((answered) => {
+      response.once('close', () => answered(true));
+      listener(request, response, () => answered(false));
+    });
+}
+
+/**
  * Answers a request the site's own server handles itself (an API route), or returns false to let the files answer.
  * @typedef {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => Promise<boolean>} RouteHandler
  */
@@ -55,7 +80,33 @@ export function resolveRequestPath(rootDir, requestUrl) {
  */
 export function startStaticServer({ rootDir, port = 0, route }) {
   const root = resolve(rootDir);
-  const server = createServer(async (request, response) => {
+  const server = createServer(localServerOptions, async (request, response) => {
+    // A client that goes away mid-body is an error of its request: answered by nobody, never an ended process.
+    request.on('error', () => response.destroy());
+    try {
+      await serveRequest(request, response);
+    } catch (error) {
+      if (response.headersSent) response.destroy();
+      else
+        response
+          .writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+          .end(`Server failure: ${String(error)}\n`);
+    }
+  });
+  server.on('clientError', (error, socket) => {
+    // What Node's parser refuses (a malformed request line or header, a request too slow) closes that one socket.
+    if (socket.writable && /** @type {NodeJS.ErrnoException} */ (error).code !== 'ECONNRESET') {
+      socket.end('HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
+    } else socket.destroy();
+  });
+
+  /** @param {import('node:http').IncomingMessage} request @param {import('node:http').ServerResponse} response */
+  async function serveRequest(request, response) {
+    // Only paths: an absolute-form target (`http://[/`) or `*` is no file and no route of this site.
+    if (!request.url?.startsWith('/')) {
+      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request target\n');
+      return;
+    }
     if (route && (await route(request, response))) return;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
@@ -77,8 +128,10 @@ export function startStaticServer({ rootDir, port = 0, route }) {
       response.end();
       return;
     }
-    createReadStream(filePath).pipe(response);
-  });
+    createReadStream(filePath)
+      .on('error', () => response.destroy())
+      .pipe(response);
+  }
 
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
