@@ -1,7 +1,7 @@
+import { sendRaw } from '@inference-infra/test-kit/rawHttp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaErrors } from '../test/errorBodySchema.js';
 import { type MockProcess, startMockProcess } from '../test/mockProcess.js';
-import { sendRaw } from '../test/rawHttp.js';
 
 const key = 'ii_live_hostile';
 let mock: MockProcess;
