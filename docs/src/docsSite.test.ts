@@ -106,6 +106,13 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
     await page.screenshot({ path: `${artifactsDir}/docs-site-operation.png` });
   });
 
+  it("shows the OpenAI-style compatibility table in the introduction, a refused field's row included", async () => {
+    await page.getByRole('heading', { name: 'OpenAI-style clients' }).waitFor({ state: 'visible' });
+    await page
+      .getByRole('cell', { name: 'refused: the service calls no tools' })
+      .waitFor({ state: 'visible' });
+  });
+
   it('sends a platform request from the page to {platform_url}, and shows the answer', async () => {
     const operation = operationNamed(operations, 'listInstanceTypes');
     const dialog = await openTryIt(page, operation);
