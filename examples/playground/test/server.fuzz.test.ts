@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { sendRaw } from '@inference-infra/test-kit/rawHttp';
+import { parsedOrText, sendRaw } from '@inference-infra/test-kit/rawHttp';
 import { bytesOf, fuzzSeed, rawRequests } from '@inference-infra/test-kit/rawRequests';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -64,14 +64,6 @@ const requests = rawRequests({
 });
 
 const isApiTarget = (target: string) => target.startsWith('/v1/') || target.startsWith('/api/');
-
-function parsedOrText(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
 async function stillServes() {
   requestsSent += 2;

@@ -86,3 +86,12 @@ export function sendRaw(port: number, { bytes, closeAfterSend = false, timeoutMs
     });
   });
 }
+
+/** A body read as JSON when it is JSON, else as the text it is (so an assertion shows what came). */
+export function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,4 +1,4 @@
-import { sendRaw } from '@inference-infra/test-kit/rawHttp';
+import { parsedOrText, sendRaw } from '@inference-infra/test-kit/rawHttp';
 import { bytesOf, fuzzSeed, rawRequests } from '@inference-infra/test-kit/rawRequests';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,14 +55,6 @@ const requests = fc.record({
   }),
   platform: fc.boolean(),
 });
-
-function parsedOrText(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
 async function ordinaryRequestAnswers() {
   requestsSent += 1;
