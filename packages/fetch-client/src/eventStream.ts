@@ -1,4 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { CallAnswer } from './apiPromise.js';
 import {
   APIConnectionError,
   APIError,
@@ -19,7 +20,8 @@ const streamTerminator = '[DONE]';
 /**
  * Opens a streamed answer, and owns it from there: its controller (`stream.abort()`), the caller's signal (followed
  * for as long as the stream lives, and let go of however it ends), the body (cancelled on abort) and its errors. A
- * failure status rejects here with its typed error; nothing is left running after a failure to open.
+ * failure status rejects here with its typed error; nothing is left running after a failure to open. Resolves as a
+ * call's answer does, the stream as its data.
  */
 export async function openEventStream<T, Method extends HttpMethod, Path extends PathOf<Method>>(
   core: CoreClient,
@@ -27,7 +29,7 @@ export async function openEventStream<T, Method extends HttpMethod, Path extends
   path: Path,
   request: InitOf<Method, Path>,
   options: CallOptions | undefined,
-): Promise<EventStream<T>> {
+): Promise<CallAnswer<EventStream<T>>> {
   const controller = new AbortController();
   const unfollow = followSignal(options?.signal, controller);
   try {
@@ -36,7 +38,9 @@ export async function openEventStream<T, Method extends HttpMethod, Path extends
       parseAs: 'stream',
       signal: controller.signal,
     });
-    return new EventStream<T>(response, controller, operation, core.apiError, unfollow);
+    const stream = new EventStream<T>(response, controller, operation, core.apiError, unfollow);
+    // A stream's body is its own to read: `asResponse()` hands over that body, unread.
+    return { data: stream, response, unread: () => response };
   } catch (error) {
     unfollow();
     controller.abort();

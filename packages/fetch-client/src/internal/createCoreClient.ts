@@ -1,10 +1,5 @@
 import type { paths } from '@inference-infra/types';
-import createOpenapiFetch, {
-  type Client,
-  createQuerySerializer,
-  defaultBodySerializer,
-  type Middleware,
-} from 'openapi-fetch';
+import createOpenapiFetch, { type Client, defaultBodySerializer, type Middleware } from 'openapi-fetch';
 import { APIPromise, type CallAnswer } from '../apiPromise.js';
 import {
   type APIError,
@@ -147,28 +142,23 @@ const jsonData: SendOverrides = { parseAs: 'text' };
  * The answer of a JSON call. openapi-fetch's JSON rule is kept: an empty body is no data. `unread()` builds its
  * copy only when `asResponse()` asks.
  */
-function jsonAnswer(text: string | undefined, response: Response, transport: CallTransport) {
+function jsonAnswer(
+  text: string | undefined,
+  response: Response,
+  transport: CallTransport,
+): CallAnswer<unknown> {
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch (cause) {
     throw transport.failure(cause);
   }
-  return new JsonAnswer(withRequestId(parsed, response), response, text);
-}
-
-class JsonAnswer implements CallAnswer<unknown> {
-  constructor(
-    readonly data: unknown,
-    readonly response: Response,
-    private readonly text: string | undefined,
-  ) {}
-
-  unread(): Response {
-    const copy = new Response(this.text || null, this.response);
-    Object.defineProperty(copy, 'url', { value: this.response.url });
+  const unread = () => {
+    const copy = new Response(text || null, response);
+    Object.defineProperty(copy, 'url', { value: response.url });
     return copy;
-  }
+  };
+  return { data: withRequestId(parsed, response), response, unread };
 }
 
 export function createCoreClient(options: ClientOptions, validator?: RequestValidator): CoreClient {
@@ -179,15 +169,9 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
     : config.headers;
   const middlewares: Middleware[] = [];
   const { inference, platform } = config.baseUrls;
-  // Built once here: openapi-fetch otherwise builds the default query serializer on every call.
-  const querySerializer = createQuerySerializer();
   const transports = {
-    inference: inference
-      ? createOpenapiFetch<paths>({ baseUrl: inference, headers, querySerializer })
-      : undefined,
-    platform: platform
-      ? createOpenapiFetch<paths>({ baseUrl: platform, headers, querySerializer })
-      : undefined,
+    inference: inference ? createOpenapiFetch<paths>({ baseUrl: inference, headers }) : undefined,
+    platform: platform ? createOpenapiFetch<paths>({ baseUrl: platform, headers }) : undefined,
   };
 
   function routeOf(method: string, path: string): Route {
@@ -294,8 +278,9 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
   const lowLevel =
     (method: HttpMethod) =>
     (path: string, init: OpenapiInit & CallOptions = {}) => {
+      // The call options read from `init` itself; `request` is the rest, openapi-fetch's (headers included).
       const { signal, timeoutMs, maxRetries, fetchOptions, ...request } = init;
-      return send(method, path, request, { signal, timeoutMs, maxRetries, fetchOptions }, unchecked);
+      return send(method, path, request, init, unchecked);
     };
 
   return {

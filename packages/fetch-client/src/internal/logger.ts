@@ -19,10 +19,10 @@ export type Log = ((level: Exclude<LogLevel, 'off'>, message: string, details?: 
   /** Whether a line at `level` would be written: build a line only then, so a client that logs nothing pays nothing. */
   enabled(level: Exclude<LogLevel, 'off'>): boolean;
   /**
-   * The same log, redacting these secrets too: credentials a request or answer carries in its own headers. Read when
-   * a line is first written, not before: most calls write none.
+   * The same log, redacting the credentials in these headers too: those a request or an answer carries of its own.
+   * Read when a line is first written, not before: most calls write none, and a log that is off writes none at all.
    */
-  withSecrets(secrets: () => readonly string[]): Log;
+  withCredentialsOf(headers: Headers): Log;
 };
 
 /** Headers whose values are credentials, whoever set them: the client, a `headers` option, a middleware, the server. */
@@ -85,8 +85,8 @@ function redactingLog(level: LogLevel, logger: Logger, secrets: () => readonly s
     if (details) logger[lineLevel](line, redact(details));
     else logger[lineLevel](line);
   };
-  const withSecrets = (more: () => readonly string[]) =>
-    threshold === 0 ? self : redactingLog(level, logger, () => [...secrets(), ...more()]);
-  const self: Log = Object.assign(log, { level, enabled, withSecrets });
+  const withCredentialsOf = (headers: Headers) =>
+    threshold === 0 ? self : redactingLog(level, logger, () => [...secrets(), ...credentialsIn(headers)]);
+  const self: Log = Object.assign(log, { level, enabled, withCredentialsOf });
   return self;
 }

@@ -5,8 +5,9 @@ import {
   type FailedOperation,
   InferenceInfraError,
 } from '../errors.js';
+import { type AttemptTimeout, armTimeout, disarmTimeout } from './attemptTimeout.js';
 import type { FetchOptions } from './createCoreClient.js';
-import { credentialsIn, type Log } from './logger.js';
+import type { Log } from './logger.js';
 import {
   backoffMs,
   isRetryableStatus,
@@ -66,7 +67,7 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
   const name = operation.operationId;
   // Set by arm(), once per attempt.
   let controller: AbortController | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timeout: AttemptTimeout | undefined;
   let timedOut = false;
   let keptBody: unknown;
   // No controller yet when the caller aborts before openapi-fetch calls fetch (a middleware may still be running).
@@ -80,13 +81,13 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
     controller = attempt;
     timedOut = false;
     if (callerSignal?.aborted) attempt.abort(callerSignal.reason);
-    timer = setTimeout(() => {
+    timeout = armTimeout(options.timeoutMs, () => {
       timedOut = true;
       attempt.abort();
-    }, options.timeoutMs);
+    });
     return attempt.signal;
   };
-  const disarm = () => clearTimeout(timer);
+  const disarm = () => disarmTimeout(timeout);
   const settle = () => {
     disarm();
     callerSignal?.removeEventListener('abort', onCallerAbort);
@@ -114,27 +115,12 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
     return new APIConnectionError(`Connection failed: ${name}: ${detail}`, operation, { cause });
   };
 
-  // Resolves after `ms`, or rejects at once with APIUserAbortError when the caller aborts meanwhile.
-  const pause = (ms: number) =>
-    new Promise<void>((resolve, reject) => {
-      const onAbort = () => {
-        clearTimeout(wait);
-        reject(new APIUserAbortError(operation));
-      };
-      const wait = setTimeout(() => {
-        callerSignal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      if (callerSignal?.aborted) onAbort();
-      else callerSignal?.addEventListener('abort', onAbort, { once: true });
-    });
-
   // Credentials in the request's own headers (a key passed in `headers`, a middleware's or a proxy's token) are
   // redacted like the key from every line of the call, since answers and error messages may echo them.
   let callLog = log;
   async function callFetch(request: Request, init?: RequestInit): Promise<Response> {
-    if (log.level !== 'off') callLog = log.withSecrets(() => credentialsIn(request.headers));
-    const started = callLog.enabled('info') ? Date.now() : 0;
+    callLog = log.withCredentialsOf(request.headers);
+    const started = Date.now();
     let sent = request;
     for (let attempt = 0; ; attempt++) {
       const signal = arm();
@@ -143,14 +129,14 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
       // is when it has none; only a body nothing can rebuild (a middleware's) is copied, and only when a retry may
       // follow: exactly what the middleware produced (signed, rewritten), never the body the caller passed.
       const copy = canRetry && sent.body !== null && typeof keptBody !== 'string' ? sent.clone() : undefined;
-      const next = () =>
-        copy ?? (sent.body === null ? sent : new Request(sent, { body: keptBody as string }));
       const where = callLog.enabled('warn')
         ? `${sent.method} ${sent.url} (attempt ${attempt + 1} of ${retry.maxRetries + 1})`
         : '';
       const attemptStarted = Date.now();
-      if (callLog.enabled('debug')) await logRequest(sent, where);
-      let response: Response;
+      if (callLog.enabled('debug')) await (await import('./debugLines.js')).logRequest(callLog, sent, where);
+      let response: Response | undefined;
+      let waitMs = 0;
+      let reason = '';
       try {
         // The signal goes to fetch, not into the Request openapi-fetch built: fetch copies its input Request either
         // way, and a Request that already follows a signal costs undici a second follow (~35 µs a call, measured).
@@ -161,7 +147,6 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
             : { signal },
         );
       } catch (cause) {
-        disarm();
         const error = failure(cause);
         const retryable =
           error instanceof APIConnectionError &&
@@ -170,63 +155,40 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
           settle();
           throw error;
         }
-        const waitMs = backoffMs(attempt, retry);
-        callLog('warn', `${where}: ${(error as Error).message}; retrying in ${Math.round(waitMs)} ms`);
-        await pause(waitMs);
-        sent = next();
-        continue;
+        waitMs = backoffMs(attempt, retry);
+        reason = (error as Error).message;
       }
-      if (callLog.enabled('debug')) await logResponse(response, where, attemptStarted);
-      const { status } = response;
-      if (
-        isRetryableStatus(status) &&
-        (!options.stateChanging || status === 429) &&
-        canRetry &&
-        !callerSignal?.aborted
-      ) {
-        // A `Retry-After` longer than the policy allows is not waited for: the error goes to the caller instead.
-        const waitMs = retryAfterMs(response.headers) ?? backoffMs(attempt, retry);
-        if (waitMs <= retry.maxRetryAfterMs) {
-          callLog('warn', `${where}: ${status}; retrying in ${Math.round(waitMs)} ms`);
-          disarm();
-          await response.body?.cancel().catch(() => undefined);
-          await pause(waitMs);
-          sent = next();
-          continue;
+      if (response) {
+        if (callLog.enabled('debug')) {
+          await (await import('./debugLines.js')).logResponse(callLog, response, where, attemptStarted);
         }
+        const { status } = response;
+        // A `Retry-After` longer than the policy allows is not waited for: the error goes to the caller instead.
+        waitMs =
+          isRetryableStatus(status) &&
+          (!options.stateChanging || status === 429) &&
+          canRetry &&
+          !callerSignal?.aborted
+            ? (retryAfterMs(response.headers) ?? backoffMs(attempt, retry))
+            : Number.POSITIVE_INFINITY;
+        if (waitMs > retry.maxRetryAfterMs) {
+          if (callLog.enabled('info')) {
+            callLog(
+              'info',
+              `${sent.method} ${sent.url} ${status} in ${Date.now() - started} ms (attempt ${attempt + 1})`,
+              { requestId: response.headers.get('x-request-id') },
+            );
+          }
+          return response;
+        }
+        reason = String(status);
       }
-      if (callLog.enabled('info')) {
-        callLog(
-          'info',
-          `${sent.method} ${sent.url} ${status} in ${Date.now() - started} ms (attempt ${attempt + 1})`,
-          {
-            requestId: response.headers.get('x-request-id'),
-          },
-        );
-      }
-      return response;
+      disarm();
+      await response?.body?.cancel().catch(() => undefined);
+      callLog('warn', `${where}: ${reason}; retrying in ${Math.round(waitMs)} ms`);
+      await pause(waitMs, callerSignal, operation);
+      sent = copy ?? (sent.body === null ? sent : new Request(sent, { body: keptBody as string }));
     }
-  }
-
-  // Debug lines give what was sent and what came back, bodies included; the log redacts the key from all of it.
-  async function logRequest(request: Request, where: string) {
-    const body = request.body ? await request.clone().text() : undefined;
-    callLog('debug', `→ ${where}`, { headers: Object.fromEntries(request.headers), body });
-  }
-  async function logResponse(response: Response, where: string, attemptStarted: number) {
-    const line = `← ${where}: ${response.status} in ${Date.now() - attemptStarted} ms`;
-    const headers = Object.fromEntries(response.headers);
-    // A stream's body is its reader's. A JSON body is read from a copy, within the attempt's timeout, before the
-    // answer goes on: so its line comes before the call's, and a body that never ends times out as it would unlogged.
-    const body =
-      !response.body || headers['content-type']?.includes('event-stream')
-        ? undefined
-        : await response
-            .clone()
-            .text()
-            .catch(() => '(not read: the answer failed)');
-    // A cookie the server sets is a credential too.
-    callLog.withSecrets(() => credentialsIn(response.headers))('debug', line, { headers, body });
   }
 
   return {
@@ -239,4 +201,20 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
     failure,
     log: () => callLog,
   };
+}
+
+// Resolves after `ms`, or rejects at once with APIUserAbortError when the caller aborts meanwhile.
+function pause(ms: number, callerSignal: AbortSignal | undefined, operation: FailedOperation) {
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(wait);
+      reject(new APIUserAbortError(operation));
+    };
+    const wait = setTimeout(() => {
+      callerSignal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    if (callerSignal?.aborted) onAbort();
+    else callerSignal?.addEventListener('abort', onAbort, { once: true });
+  });
 }

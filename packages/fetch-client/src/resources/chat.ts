@@ -29,18 +29,16 @@ export function chatResource(core: CoreClient): ChatResource {
   ): APIPromise<WithRequestId<ChatCompletion> | EventStream<ChatCompletionChunk>> {
     if (body.stream !== true) return core.call('POST', '/chat/completions', { body }, options);
     // Loaded on the first stream only: apps that never stream do not ship the SSE parser.
-    const opened = import('../eventStream.js').then(({ openEventStream }) =>
-      openEventStream<ChatCompletionChunk, 'POST', '/chat/completions'>(
-        core,
-        'POST',
-        '/chat/completions',
-        { body },
-        options,
-      ),
-    );
-    // A stream's body is its own to read: `asResponse()` hands over that body, unread.
     return new APIPromise(
-      opened.then((stream) => ({ data: stream, response: stream.response, unread: () => stream.response })),
+      import('../eventStream.js').then(({ openEventStream }) =>
+        openEventStream<ChatCompletionChunk, 'POST', '/chat/completions'>(
+          core,
+          'POST',
+          '/chat/completions',
+          { body },
+          options,
+        ),
+      ),
     );
   }
   return { completions: { create: create as ChatCompletions['create'] } };
