@@ -56,7 +56,7 @@ export async function openEventStream<T, Method extends HttpMethod, Path extends
 export class EventStream<T> implements AsyncIterable<T> {
   readonly requestId: string | null;
   private consumed = false;
-  private reader: ReadableStreamDefaultReader<string> | undefined;
+  private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
 
   /** Made by `openEventStream`, which hands over the stream's controller and what to call once it has ended. */
   constructor(
@@ -131,53 +131,108 @@ export class EventStream<T> implements AsyncIterable<T> {
     });
   }
 
-  async *[Symbol.asyncIterator](): AsyncIterator<T> {
-    if (this.consumed) {
-      throw new InferenceInfraError(
-        'This stream was already iterated: a stream can be read once. Keep the chunks as they arrive to use them again.',
-      );
-    }
-    this.consumed = true;
-    const body = this.response.body;
-    if (!body || this.controller.signal.aborted) {
-      this.onEnd();
-      if (body) throw new APIUserAbortError(this.operation);
-      throw new APIConnectionError('The stream answer has no body', this.operation);
-    }
-    const pending: EventSourceMessage[] = [];
-    const parser = createParser({ onEvent: (event) => pending.push(event) });
-    const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-    this.reader = reader;
-    let finished = false;
-    try {
-      while (true) {
-        let next: ReadableStreamReadResult<string>;
-        try {
-          next = await reader.read();
-        } catch (cause) {
-          throw this.readFailure(cause);
-        }
-        if (next.done) break;
-        parser.feed(next.value);
-        for (const event of pending.splice(0)) {
-          if (event.data === streamTerminator) {
-            finished = true;
-            return;
-          }
-          yield this.parseEvent(event);
-        }
-      }
-      if (this.controller.signal.aborted) throw new APIUserAbortError(this.operation);
-      throw new APIConnectionError(
-        `The stream ended before ${streamTerminator}: the answer is incomplete`,
-        this.operation,
-      );
-    } finally {
-      // Leaving early (break, return, throw) must free the connection: the abort cancels the body.
+  /**
+   * Written out rather than as an async generator: a generator's `yield` awaits the value it yields and resumes
+   * through a queue of requests, some promises and ticks per chunk that the reader pays for. Here a chunk already
+   * read is handed out in one resolved promise. One reader at a time, as `for await` reads.
+   */
+  [Symbol.asyncIterator](): AsyncIterator<T> {
+    const events: EventSourceMessage[] = [];
+    let taken = 0;
+    let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+    let over = false;
+    const parser = createParser({ onEvent: (event) => events.push(event) });
+    const decoder = new TextDecoder();
+    const done: IteratorReturnResult<undefined> = { done: true, value: undefined };
+
+    // However the loop ends. Leaving early (break, return, throw) must free the connection: the abort cancels it.
+    const end = (finished: boolean) => {
+      if (over) return;
+      over = true;
       if (!finished) this.controller.abort();
-      reader.releaseLock();
+      reader?.releaseLock();
       this.onEnd();
-    }
+    };
+    // The next event read and not yet handed out, parsed; `done` at `[DONE]`; undefined when all were handed out.
+    const take = (): IteratorResult<T> | undefined => {
+      const event = events[taken++];
+      if (!event) {
+        events.length = 0;
+        taken = 0;
+        return undefined;
+      }
+      if (event.data === streamTerminator) {
+        end(true);
+        return done;
+      }
+      return { done: false, value: this.parseEvent(event) };
+    };
+    const open = () => {
+      if (this.consumed) {
+        over = true;
+        throw new InferenceInfraError(
+          'This stream was already iterated: a stream can be read once. Keep the chunks as they arrive to use them again.',
+        );
+      }
+      this.consumed = true;
+      const body = this.response.body;
+      if (!body || this.controller.signal.aborted) {
+        over = true;
+        this.onEnd();
+        if (body) throw new APIUserAbortError(this.operation);
+        throw new APIConnectionError('The stream answer has no body', this.operation);
+      }
+      // Decoded here rather than through a TextDecoderStream: one TransformStream less per stream.
+      reader = body.getReader();
+      this.reader = reader;
+      return reader;
+    };
+    const read = async (): Promise<IteratorResult<T>> => {
+      const opened = reader ?? open();
+      try {
+        while (true) {
+          const next = take();
+          if (next) return next;
+          let chunk: ReadableStreamReadResult<Uint8Array>;
+          try {
+            chunk = await opened.read();
+          } catch (cause) {
+            throw this.readFailure(cause);
+          }
+          if (chunk.done) {
+            if (this.controller.signal.aborted) throw new APIUserAbortError(this.operation);
+            throw new APIConnectionError(
+              `The stream ended before ${streamTerminator}: the answer is incomplete`,
+              this.operation,
+            );
+          }
+          parser.feed(decoder.decode(chunk.value, { stream: true }));
+        }
+      } catch (error) {
+        end(false);
+        throw error;
+      }
+    };
+
+    return {
+      next: () => {
+        if (over) return Promise.resolve(done);
+        if (taken < events.length) {
+          try {
+            return Promise.resolve(take() as IteratorResult<T>);
+          } catch (error) {
+            end(false);
+            return Promise.reject(error);
+          }
+        }
+        return read();
+      },
+      return: () => {
+        if (reader) end(false);
+        over = true;
+        return Promise.resolve(done);
+      },
+    };
   }
 
   private parseEvent(event: EventSourceMessage): T {
