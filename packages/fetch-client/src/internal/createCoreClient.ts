@@ -168,10 +168,17 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
     ? { ...config.headers, Authorization: `Bearer ${config.apiKey}` }
     : config.headers;
   const middlewares: Middleware[] = [];
-  const { inference, platform } = config.baseUrls;
-  const transports = {
-    inference: inference ? createOpenapiFetch<paths>({ baseUrl: inference, headers }) : undefined,
-    platform: platform ? createOpenapiFetch<paths>({ baseUrl: platform, headers }) : undefined,
+  // openapi-fetch's client for a base address is made with the first call to it: making one reads
+  // `globalThis.Request`, which on Node loads undici (more than everything else createClient does, measured), and a
+  // client made at start-up may call later or never. It gets the middleware registered until then.
+  const transports: { inference?: Client<paths>; platform?: Client<paths> } = {};
+  const transportOf = (surface: Route['surface']) => {
+    const baseUrl = config.baseUrls[surface];
+    if (!transports[surface] && baseUrl) {
+      transports[surface] = createOpenapiFetch<paths>({ baseUrl, headers });
+      transports[surface].use(...middlewares);
+    }
+    return transports[surface];
   };
 
   function routeOf(method: string, path: string): Route {
@@ -198,7 +205,7 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
     try {
       const route = routeOf(method, path);
       const { operationId, surface } = route;
-      const client = transports[surface];
+      const client = transportOf(surface);
       if (!client) {
         const [option, variable] =
           surface === 'inference'
@@ -292,14 +299,14 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       DELETE: lowLevel('DELETE') as Client<paths>['DELETE'],
       use(...middleware) {
         middlewares.push(...middleware);
-        for (const transport of Object.values(transports)) transport?.use(...middleware);
+        for (const transport of Object.values(transports)) transport.use(...middleware);
       },
       eject(...middleware) {
         for (const item of middleware) {
           const index = middlewares.indexOf(item);
           if (index >= 0) middlewares.splice(index, 1);
         }
-        for (const transport of Object.values(transports)) transport?.eject(...middleware);
+        for (const transport of Object.values(transports)) transport.eject(...middleware);
       },
     },
     call: (method, path, request, options) =>
