@@ -43,7 +43,7 @@ const tsconfig = strictTsconfig({ skipLibCheck: false }, ['client/**/*.ts', 'usa
 
 /** The lines @hey-api/openapi-ts prints on a clean run; any other line is a warning or an error about the spec. */
 const progressLine =
-  /^(@hey-api\/openapi-ts v[\d.]+|\[Job \d+\] (~ Generating\.\.\.|\s+\[\d+\] .+|✓ .+ · \d+ files · \d+ms))$/;
+  /^(@hey-api\/openapi-ts v[\d.]+|\[Job \d+\] (~ Generating\.\.\.|\s+\[\d+\] .+|✓ .+ · \d+ files · [\d.]+m?s))$/;
 
 describe('the bundle in @hey-api/openapi-ts 0.99 (what partners who prefer it generate)', () => {
   it('generates a fetch client with no warning, under strict validation of the spec', async () => {

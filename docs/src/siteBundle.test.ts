@@ -31,8 +31,14 @@ describe('the built site (dist/)', () => {
     }
   });
 
-  it('is the spec bundle plus the samples and each operation naming its server, nothing else', () => {
+  it('is the spec bundle plus the samples, each operation naming its server and the compatibility table, nothing else', () => {
     const bundle = built();
+    // The introduction is the spec's, then the table of ASSUMPTIONS.md (compatibilityTable.test.ts checks its rows).
+    expect(bundle.info.description.startsWith(spec.info.description.trimEnd())).toBe(true);
+    expect(bundle.info.description.slice(spec.info.description.trimEnd().length)).toMatch(
+      /^\n\n## OpenAI-style clients\n/,
+    );
+    bundle.info.description = spec.info.description;
     for (const operation of specOperations(spec)) {
       const method = operation.method.toLowerCase();
       const builtOperation = { ...bundle.paths[operation.path][method] };
