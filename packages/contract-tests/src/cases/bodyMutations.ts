@@ -1,7 +1,7 @@
 import { typesOf } from '../model/schemaTypes.js';
 import type { SchemaValidator } from '../model/schemaValidator.js';
 import { type ContractSpec, type JsonObject, jsonRequestBody, type SpecOperation } from '../model/spec.js';
-import { getAt, type Path, propertyPointer, removed, setAt } from './jsonPath.js';
+import { getAt, mapKey, type Path, propertyPointer, removed, setAt } from './jsonPath.js';
 import { type Candidate, laxCandidates, scalarCandidates, typeCandidates } from './outOfSpecValues.js';
 import { sampleOf } from './sampleValues.js';
 
@@ -12,6 +12,8 @@ export interface BodyMutation {
   /** The rule broken and why; its value is `removed` for a missing required field. */
   candidate: Candidate;
   body: unknown;
+  /** The `x-assumption` of the field's schema, when the rule broken is one the spec assumed. */
+  assumption?: string;
 }
 
 /** An object key no schema of the spec declares, for the closed objects (`additionalProperties: false`). */
@@ -37,23 +39,24 @@ export function bodyMutations(
   const invalid = (body: unknown) => validator.violations(bodyPointer, body).length > 0;
   const mutations: BodyMutation[] = [];
 
-  const emit = (base: unknown, path: Path, candidate: Candidate) => {
+  const emit = (base: unknown, path: Path, candidate: Candidate, assumption?: unknown) => {
     const body = setAt(base, path, candidate.value);
     if (invalid(base) || !invalid(body)) return;
-    mutations.push({ path, candidate, body });
+    mutations.push({ path, candidate, body, ...(typeof assumption === 'string' ? { assumption } : {}) });
   };
 
   const walk = (pointer: string, base: unknown, path: Path, depth: number) => {
     const { pointer: at, value: schema } = spec.resolve(pointer);
     const current = getAt(base, path);
     if (path.length > 0) {
-      for (const candidate of scalarCandidates(schema)) emit(base, path, candidate);
+      for (const candidate of scalarCandidates(schema)) emit(base, path, candidate, schema['x-assumption']);
       // The minimum where there is one: a lax server that coerces "10" into a resize's size_gb then answers 409
       // (no volume is smaller), instead of growing the partner's volume to the example's size.
       const valid =
         typeof schema.minimum === 'number' ? schema.minimum : (current ?? schema.default ?? schema.example);
-      for (const candidate of laxCandidates(schema, valid)) emit(base, path, candidate);
-      if (path.length === 1) for (const candidate of typeCandidates(schema)) emit(base, path, candidate);
+      for (const candidate of laxCandidates(schema, valid))
+        emit(base, path, candidate, schema['x-assumption']);
+      for (const candidate of typeCandidates(schema)) emit(base, path, candidate, schema['x-assumption']);
     }
     if (depth >= maxDepth) return;
 
@@ -102,6 +105,14 @@ export function bodyMutations(
         }
         for (const name of Object.keys((schema.properties as JsonObject | undefined) ?? {})) {
           walk(propertyPointer(at, name), objectBase, [...path, name], depth + 1);
+        }
+        // A map's values (`logit_bias`: token id to -100..100) break their rules under a key of their own.
+        if (typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null) {
+          const entry = sampleOf(spec, `${at}/additionalProperties`);
+          if (entry !== undefined) {
+            const mapBase = setAt(objectBase, [...path, mapKey], entry);
+            walk(`${at}/additionalProperties`, mapBase, [...path, mapKey], depth + 1);
+          }
         }
       }
     }

@@ -6,6 +6,7 @@ export interface BoundaryCase {
   field: string;
   value: string;
   description: string;
+  rule: 'minimum' | 'maximum';
 }
 
 /** Query values on their bounds, which must be accepted; only for operations that change nothing. */
@@ -22,6 +23,7 @@ export function boundaryCases(spec: ContractSpec): BoundaryCase[] {
           field: parameter.name,
           value: String(value),
           description: `${parameter.name}=${value} (its ${bound})`,
+          rule: bound,
         });
       }
     }

@@ -1,6 +1,12 @@
 /** A place in a JSON value: property names and array indexes from the root, `['messages', 0, 'role']`. */
 export type Path = Array<string | number>;
 
+/**
+ * The key the walks give an entry of a map (an object whose values share one schema, as `logit_bias`): a token id,
+ * which every map of the spec takes as a key, and no property of the spec is named. The coverage map writes it `*`.
+ */
+export const mapKey = '1';
+
 /** Given to `setAt` as the replacement, removes the field: how a case leaves out a required field. */
 export const removed = Symbol('removed');
 

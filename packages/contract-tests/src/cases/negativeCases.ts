@@ -18,6 +18,8 @@ export interface NegativeCase {
   description: string;
   query?: Record<string, string>;
   body?: unknown;
+  /** The `x-assumption` of the field, when the rule broken is one the spec assumed. */
+  assumption?: string;
 }
 
 function short(value: unknown): string {
@@ -71,6 +73,7 @@ export function negativeCases(spec: ContractSpec, validator: SchemaValidator): N
         rule: mutation.candidate.rule,
         description: describeMutation(mutation),
         body: mutation.body,
+        ...(mutation.assumption ? { assumption: mutation.assumption } : {}),
       });
     }
   }

@@ -75,6 +75,14 @@ export function scalarCandidates(schema: JsonObject): Candidate[] {
   if (typeof schema.const === 'string') {
     candidates.push({ rule: 'const', value: `not-${schema.const}`, why: `not the constant ${schema.const}` });
   }
+  if (typeof schema.const === 'boolean') {
+    candidates.push({ rule: 'const', value: !schema.const, why: `not the constant ${schema.const}` });
+  }
+  // `not: {}` is a field the spec names only to refuse it (a field of OpenAI's that the service does not take, with
+  // `x-instead` saying what to use): any value must be refused, never ignored.
+  if (typeof schema.not === 'object' && schema.not !== null && Object.keys(schema.not).length === 0) {
+    candidates.push({ rule: 'not', value: true, why: 'a field the spec refuses' });
+  }
   return candidates;
 }
 

@@ -1,7 +1,8 @@
 import { acceptanceCases } from '../cases/acceptanceCases.js';
-import { setAt } from '../cases/jsonPath.js';
 import type { SchemaValidator } from '../model/schemaValidator.js';
 import type { ContractSpec } from '../model/spec.js';
+import { answerCovers } from '../promises/coverageEntries.js';
+import { assumptionEntry, bodyEntry } from '../promises/coverageIds.js';
 import type { ContractCheck } from './check.js';
 import { exampleBody, expectAnswer, pathParamsOf } from './requests.js';
 
@@ -18,8 +19,16 @@ export function acceptanceChecks(spec: ContractSpec, validator: SchemaValidator)
       kind: 'response',
       mutates: entry.op.stateChanging,
       requires: [],
+      covers: [
+        bodyEntry(entry.op.operationId, entry.entryPath ?? entry.path, entry.facet),
+        ...(entry.assumption ? [assumptionEntry(entry.assumption)] : []),
+        ...answerCovers(spec, entry.op, 200),
+      ],
       async run(ctx) {
-        const body = setAt(exampleBody(ctx, entry.op), entry.path, entry.value);
+        // The case's body with the model the partner chose (unless the case is about the model).
+        const body = structuredClone(entry.body) as Record<string, unknown>;
+        const { model } = exampleBody(ctx, entry.op);
+        if (typeof body.model === 'string' && entry.path[0] !== 'model') body.model = model;
         // A streamed answer is checked as a stream; everything else as JSON.
         const streamed = (body as { stream?: unknown }).stream === true;
         await expectAnswer(ctx, { op: entry.op, pathParams: pathParamsOf(ctx, entry.op), body }, 200, {

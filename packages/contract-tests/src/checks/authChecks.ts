@@ -1,4 +1,6 @@
 import type { ContractSpec } from '../model/spec.js';
+import { answerCovers } from '../promises/coverageEntries.js';
+import { assumptionEntry } from '../promises/coverageIds.js';
 import type { AuthMode } from '../run/http.js';
 import { randomHex, type SeededRandom } from '../run/seededRandom.js';
 import type { Target } from '../run/target.js';
@@ -75,6 +77,11 @@ export function authChecks(spec: ContractSpec): ContractCheck[] {
         // key or no key. Its body is the refusal-safe one, so such a server resizes nothing even then.
         mutates: op.stateChanging,
         requires: variant.needsKeyValidation ? ['keyValidation'] : [],
+        covers: [
+          ...answerCovers(spec, op, 401),
+          assumptionEntry('auth-401'),
+          ...(variant.needsKeyValidation ? [assumptionEntry('key-prefix-and-scopes')] : []),
+        ],
         async run(ctx) {
           const valid = validRequest(ctx, op);
           const request = {

@@ -12,9 +12,10 @@ import type { Target } from '../run/target.js';
  * - `state`: a server that keeps state and applies filters, which the bundled mock (static examples) is not;
  * - `volume`: a volume to resize (`--volume-id`) on a live target;
  * - `volumeSize`: the current size of that volume (`--volume-size`), to ask for one GB more;
- * - `keyValidation`: a server that knows which keys exist, which Prism (it only looks for a bearer header) does not.
+ * - `keyValidation`: a server that knows which keys exist, which Prism (it only looks for a bearer header) does not;
+ * - `boundResizes`: leave to grow the volume to its largest size for good (`--allow-bound-resizes`).
  */
-export type Requirement = 'state' | 'volume' | 'volumeSize' | 'keyValidation';
+export type Requirement = 'state' | 'volume' | 'volumeSize' | 'keyValidation' | 'boundResizes';
 
 export type CheckKind = 'response' | 'semantic' | 'negative' | 'auth';
 
@@ -27,6 +28,11 @@ export interface ContractCheck {
   /** Sends a state-changing or billable call with a valid key: run against a live target only when allowed. */
   mutates: boolean;
   requires: readonly Requirement[];
+  /**
+   * The entries of the coverage map this check tests (`promises/coverageIds.ts` names them): a promise no check
+   * declares needs a printed reason it cannot be checked from outside, or the suite's own tests fail.
+   */
+  covers: readonly string[];
   run(ctx: CheckContext): Promise<void>;
 }
 
@@ -34,6 +40,8 @@ export interface ContractCheck {
 export interface RunState {
   /** The current size of the target volume, once known (from `--volume-size`, then from each successful resize). */
   volumeSizeGb?: number;
+  /** The volume as the last successful resize answered it: what a refused resize must leave as it is. */
+  volume?: Record<string, unknown> & { sizeGb: number };
 }
 
 export interface CheckContext {
@@ -74,6 +82,8 @@ export const skipReasons = {
   mutations: 'state-changing or billable call: run with --allow-mutations',
   volume: 'needs --volume-id (a volume the suite may resize)',
   volumeSize: 'needs --volume-size (the current size of --volume-id)',
+  boundResizes:
+    'grows the volume to its largest size for good: run with --allow-bound-resizes on a volume you can throw away',
 } as const;
 
 /**
@@ -89,6 +99,7 @@ export function skipReason(check: ContractCheck, target: Target): string | undef
   if (check.requires.includes('volume') && !target.volumeId) return skipReasons.volume;
   if (check.requires.includes('volumeSize') && target.volumeSizeGb === undefined)
     return skipReasons.volumeSize;
+  if (check.requires.includes('boundResizes') && !target.allowBoundResizes) return skipReasons.boundResizes;
   return undefined;
 }
 

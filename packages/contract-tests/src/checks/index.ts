@@ -3,11 +3,14 @@ import type { ContractSpec } from '../model/spec.js';
 import { acceptanceChecks } from './acceptanceChecks.js';
 import { authChecks } from './authChecks.js';
 import type { ContractCheck } from './check.js';
+import { compatibilityChecks } from './compatibilityChecks.js';
+import { defaultChecks } from './defaultChecks.js';
 import { chatChecks, embeddingChecks, imageChecks, imageSizeChecks } from './inferenceChecks.js';
 import { instanceTypeChecks } from './instanceTypeChecks.js';
 import { negativeChecks } from './negativeChecks.js';
 import { requestIdChecks } from './requestIdChecks.js';
 import { resizeChecks } from './resizeChecks.js';
+import { resizeEffectChecks } from './resizeEffectChecks.js';
 import { sortOrderChecks } from './sortOrderChecks.js';
 import { transactionChecks } from './transactionChecks.js';
 
@@ -22,11 +25,14 @@ export function buildChecks(spec: ContractSpec, validator: SchemaValidator): Con
     ...instanceTypeChecks(spec),
     ...sortOrderChecks(spec),
     ...transactionChecks(spec),
+    ...defaultChecks(spec),
     ...resizeChecks(spec),
+    ...resizeEffectChecks(spec),
     ...imageChecks(spec),
     ...imageSizeChecks(spec),
     ...embeddingChecks(spec),
     ...chatChecks(spec),
+    ...compatibilityChecks(spec),
     ...acceptanceChecks(spec, validator),
     ...requestIdChecks(spec),
     ...authChecks(spec),

@@ -1,5 +1,7 @@
 import type { CreateEmbeddingsResponse, GenerateImagesResponse } from '@inference-infra/types';
 import type { ContractSpec, JsonObject } from '../model/spec.js';
+import { answerCovers } from '../promises/coverageEntries.js';
+import { assumptionEntry, bodyEntry } from '../promises/coverageIds.js';
 import { type ContractCheck, skipCheck } from './check.js';
 import { exampleBody, expectAnswer, fail, jsonOf } from './requests.js';
 
@@ -41,6 +43,12 @@ export function imageChecks(spec: ContractSpec): ContractCheck[] {
     kind: 'semantic',
     mutates: true,
     requires: [],
+    covers: [
+      bodyEntry(op.operationId, ['response_format'], value === undefined ? 'default' : 'enum'),
+      assumptionEntry('image-result-one-field-per-format'),
+      assumptionEntry('image-response-fields-required'),
+      ...answerCovers(spec, op, 200),
+    ],
     async run(ctx) {
       const body = exampleBody(ctx, op);
       delete body.response_format;
@@ -95,6 +103,7 @@ export function imageSizeChecks(spec: ContractSpec): ContractCheck[] {
       kind: 'semantic',
       mutates: true,
       requires: ['state'],
+      covers: [assumptionEntry('aspect-ratio-combination')],
       async run(ctx) {
         const body = { ...exampleBody(ctx, op), ...size, response_format: 'b64_json' };
         const response = await expectAnswer(ctx, { op, body }, 200);
@@ -122,6 +131,13 @@ export function embeddingChecks(spec: ContractSpec): ContractCheck[] {
     name: `answers ${format} embeddings as ${format === 'base64' ? 'base64 strings of float32 values' : 'arrays of numbers'}`,
     kind: 'semantic',
     requires: [],
+    covers: [
+      bodyEntry(op.operationId, ['encoding_format'], 'enum'),
+      assumptionEntry('embedding-base64-is-a-string'),
+      assumptionEntry('embedding-response-fields-required'),
+      assumptionEntry('usage-fields-required'),
+      ...answerCovers(spec, op, 200),
+    ],
     async run(ctx) {
       const body = { ...exampleBody(ctx, op), encoding_format: format };
       const response = await expectAnswer(ctx, { op, body }, 200);
@@ -145,6 +161,7 @@ export function embeddingChecks(spec: ContractSpec): ContractCheck[] {
       name: 'answers base64 embeddings that decode to the float ones (little-endian float32, same length)',
       kind: 'semantic',
       requires: ['state'],
+      covers: [assumptionEntry('embedding-base64-is-a-string')],
       async run(ctx) {
         const body = { ...exampleBody(ctx, op), input: ['contract tests'] };
         const floats = await expectAnswer(ctx, { op, body: { ...body, encoding_format: 'float' } }, 200);
@@ -177,6 +194,11 @@ export function embeddingChecks(spec: ContractSpec): ContractCheck[] {
     name: 'answers one embedding per input item, in input order',
     kind: 'semantic',
     requires: ['state'],
+    covers: [
+      assumptionEntry('embedding-input-types'),
+      bodyEntry(op.operationId, ['input'], 'oneOf[1]'),
+      bodyEntry(op.operationId, ['input'], 'oneOf[3]'),
+    ],
     async run(ctx) {
       for (const input of [
         ['first text', 'second text', 'third text'],
@@ -211,6 +233,12 @@ export function chatChecks(spec: ContractSpec): ContractCheck[] {
     {
       ...base,
       name: 'answers a whole completion as application/json when stream is absent, created in Unix seconds',
+      covers: [
+        bodyEntry(op.operationId, ['stream'], 'default'),
+        assumptionEntry('chat-openai-compatible'),
+        assumptionEntry('chat-response-openai-compatible'),
+        ...answerCovers(spec, op, 200),
+      ],
       async run(ctx) {
         const body = exampleBody(ctx, op);
         delete body.stream;
@@ -223,6 +251,7 @@ export function chatChecks(spec: ContractSpec): ContractCheck[] {
       ...base,
       name: 'stops at max_tokens (completion_tokens at most max_tokens, finish_reason length when cut)',
       requires: ['state'],
+      covers: [assumptionEntry('chat-request-openai-compatible')],
       async run(ctx) {
         const body: Record<string, unknown> = { ...exampleBody(ctx, op), max_tokens: 3 };
         delete body.stream;
@@ -243,6 +272,10 @@ export function chatChecks(spec: ContractSpec): ContractCheck[] {
       ...base,
       name: 'ends the text before a stop sequence (the stop sequence is never in the content)',
       requires: ['state'],
+      covers: [
+        assumptionEntry('chat-request-openai-compatible'),
+        bodyEntry(op.operationId, ['stop'], 'oneOf[1]'),
+      ],
       async run(ctx) {
         const body = exampleBody(ctx, op);
         delete body.stream;
@@ -265,6 +298,10 @@ export function chatChecks(spec: ContractSpec): ContractCheck[] {
       ...base,
       name: 'ends a stream with one chunk of usage and no choices when stream_options.include_usage is true, and only then',
       requires: ['state'],
+      covers: [
+        bodyEntry(op.operationId, ['stream_options', 'include_usage'], 'default'),
+        assumptionEntry('chat-stream-openai-compatible'),
+      ],
       async run(ctx) {
         const body = { ...exampleBody(ctx, op), stream: true };
         const chunksOf = (events: string[] = []) =>
@@ -302,6 +339,10 @@ export function chatChecks(spec: ContractSpec): ContractCheck[] {
     {
       ...base,
       name: `streams chunks as text/event-stream ending with data: ${stream?.streamTerminator ?? '[DONE]'} when stream is true`,
+      covers: [
+        assumptionEntry('chat-stream-openai-compatible'),
+        ...answerCovers(spec, op, 200, 'text/event-stream'),
+      ],
       async run(ctx) {
         const body = { ...exampleBody(ctx, op), stream: true };
         const response = await expectAnswer(ctx, { op, body }, 200, { expectMediaType: 'text/event-stream' });

@@ -1,6 +1,8 @@
 import type { ListInstanceTypesResponse } from '@inference-infra/types';
 import { typesOf } from '../model/schemaTypes.js';
 import type { ContractSpec, JsonObject, SpecOperation } from '../model/spec.js';
+import { answerCovers } from '../promises/coverageEntries.js';
+import { assumptionEntry, parameterEntry } from '../promises/coverageIds.js';
 import type { ContractResponse } from '../run/http.js';
 import { type CheckContext, type ContractCheck, skipCheck } from './check.js';
 import { expectAnswer, fail, jsonOf } from './requests.js';
@@ -120,6 +122,7 @@ export function instanceTypeChecks(spec: ContractSpec): ContractCheck[] {
       name: 'answers 200 with the instance-type list and meta.requestId',
       kind: 'response',
       requires: [],
+      covers: [...answerCovers(spec, op, 200), assumptionEntry('all-listed-fields-required')],
       async run(ctx) {
         const { response, body } = await listAll(ctx);
         if (!body.meta?.requestId) fail(response, 'a list answer must carry meta.requestId');
@@ -130,6 +133,7 @@ export function instanceTypeChecks(spec: ContractSpec): ContractCheck[] {
       name: 'answers every match in one page (hasMore false, total equal to the count)',
       kind: 'semantic',
       requires: [],
+      covers: [assumptionEntry('instance-types-single-page')],
       async run(ctx) {
         const { response, body, items } = await listAll(ctx);
         checkWholePage(response, items, body.meta);
@@ -143,6 +147,7 @@ export function instanceTypeChecks(spec: ContractSpec): ContractCheck[] {
       name: `honours the ${filter.name} filter for each value the list holds (exact matches, in order, whole page)`,
       kind: 'semantic',
       requires: ['state'],
+      covers: [parameterEntry(operationId, 'query', filter.name, 'honoured')],
       async run(ctx) {
         const { response, items } = await listAll(ctx);
         const values = valuesOf(items, filter);
@@ -157,6 +162,7 @@ export function instanceTypeChecks(spec: ContractSpec): ContractCheck[] {
         name: `matches ${filter.name} exactly (not by prefix, case or trimming)`,
         kind: 'semantic',
         requires: ['state'],
+        covers: [parameterEntry(operationId, 'query', filter.name, 'honoured')],
         async run(ctx) {
           const { items } = await listAll(ctx);
           const known = new Set(items.map((item) => item[filter.name]));
@@ -176,6 +182,7 @@ export function instanceTypeChecks(spec: ContractSpec): ContractCheck[] {
       name: `combines filters with AND (${filters.map((f) => f.name).join(', ')})`,
       kind: 'semantic',
       requires: ['state'],
+      covers: filters.map((f) => parameterEntry(operationId, 'query', f.name, 'honoured')),
       async run(ctx) {
         const { items } = await listAll(ctx);
         const sendable = (item: Item, filter: Filter) => fitsFilter(item[filter.name], filter);
@@ -209,6 +216,9 @@ export function instanceTypeChecks(spec: ContractSpec): ContractCheck[] {
     name: 'answers an empty list when a filter matches nothing',
     kind: 'semantic',
     requires: ['state'],
+    covers: filters
+      .filter((f) => typesOf(f.schema).includes('string'))
+      .map((f) => parameterEntry(operationId, 'query', f.name, 'honoured')),
     async run(ctx) {
       const { items } = await listAll(ctx);
       const stringFilter = filters.find((f) => typesOf(f.schema).includes('string'));

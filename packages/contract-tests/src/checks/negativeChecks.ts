@@ -2,6 +2,9 @@ import { boundaryCases } from '../cases/boundaryCases.js';
 import { type NegativeCase, negativeCases } from '../cases/negativeCases.js';
 import type { SchemaValidator } from '../model/schemaValidator.js';
 import type { ContractSpec, SpecOperation } from '../model/spec.js';
+import { answerCovers } from '../promises/coverageEntries.js';
+import { assumptionEntry, bodyEntry, parameterEntry } from '../promises/coverageIds.js';
+import type { ContractResponse } from '../run/http.js';
 import type { CheckContext, ContractCheck, Requirement } from './check.js';
 import { assertConforms } from './conformance.js';
 import { exampleBody, expectAnswer, fail, pathParamsOf, refusalSafeBody } from './requests.js';
@@ -27,12 +30,50 @@ function bodyFor(ctx: CheckContext, op: SpecOperation, entry: NegativeCase): unk
  * by its full path in any notation (`messages.0.role`, `messages[0]`), so only its first segment is compared.
  * An unknown field is the one case where no declared field is at fault, so `null` is accepted for it.
  */
-function paramNamesField(param: unknown, entry: NegativeCase): boolean {
+function paramNamesField(param: unknown, entry: Pick<NegativeCase, 'field' | 'param' | 'rule'>): boolean {
   if (entry.rule === 'additionalProperties') {
     return param === null || (typeof param === 'string' && param.includes(entry.field));
   }
   if (typeof param !== 'string' || !param.startsWith(entry.param)) return false;
   return /^($|[.[/])/.test(param.slice(entry.param.length));
+}
+
+/**
+ * A refusal as the spec gives it (assumed: validation-400): 400 with the error body, `error.param` naming the field at
+ * fault and the message naming it too, for a reader without the param.
+ */
+export function expectRefusalNaming(
+  ctx: CheckContext,
+  response: ContractResponse,
+  entry: Pick<NegativeCase, 'field' | 'param' | 'rule'>,
+) {
+  if (response.status !== 400) {
+    fail(
+      response,
+      `a request that breaks the rule "${entry.rule}" of ${entry.field} must be answered 400, got ${response.status}`,
+    );
+  }
+  assertConforms(ctx.validator, response);
+  const error = (response.json as { error?: { param?: unknown; message?: unknown } }).error;
+  if (!paramNamesField(error?.param, entry)) {
+    fail(
+      response,
+      `error.param is ${JSON.stringify(error?.param)}, but the field at fault is ${entry.field}`,
+    );
+  }
+  const named =
+    entry.rule === 'additionalProperties' ? (entry.field.split(/[.[]/).pop() ?? entry.field) : entry.param;
+  if (typeof error?.message !== 'string' || !error.message.includes(named)) {
+    fail(response, `error.message ${JSON.stringify(error?.message)} does not name the field ${named}`);
+  }
+}
+
+/** The coverage entry a negative case checks: the rule it breaks, where it breaks it (an unknown field: its object's). */
+function ruleEntry(entry: NegativeCase): string {
+  if (entry.in === 'query') return parameterEntry(entry.operationId, 'query', entry.param, entry.rule);
+  if (entry.rule === 'additionalProperties')
+    return bodyEntry(entry.operationId, entry.field.replace(/\.?[^.[]+$/, ''), 'closed');
+  return bodyEntry(entry.operationId, entry.field, entry.rule);
 }
 
 export function negativeChecks(spec: ContractSpec, validator: SchemaValidator): ContractCheck[] {
@@ -45,6 +86,13 @@ export function negativeChecks(spec: ContractSpec, validator: SchemaValidator): 
       kind: 'negative',
       mutates: op.stateChanging,
       requires: requirementsOf(op),
+      covers: [
+        ruleEntry(entry),
+        ...answerCovers(spec, op, 400),
+        assumptionEntry('validation-400'),
+        assumptionEntry('error-body-openai-shape'),
+        ...(entry.assumption ? [assumptionEntry(entry.assumption)] : []),
+      ],
       async run(ctx) {
         const response = await ctx.http.send({
           op,
@@ -52,28 +100,7 @@ export function negativeChecks(spec: ContractSpec, validator: SchemaValidator): 
           ...(entry.query ? { query: entry.query } : {}),
           ...(entry.in === 'body' ? { body: bodyFor(ctx, op, entry) } : {}),
         });
-        if (response.status !== 400) {
-          fail(
-            response,
-            `a request that breaks the rule "${entry.rule}" of ${entry.field} must be answered 400, got ${response.status}`,
-          );
-        }
-        assertConforms(ctx.validator, response);
-        const error = (response.json as { error?: { param?: unknown; message?: unknown } }).error;
-        if (!paramNamesField(error?.param, entry)) {
-          fail(
-            response,
-            `error.param is ${JSON.stringify(error?.param)}, but the field at fault is ${entry.field}`,
-          );
-        }
-        // Assumed by the spec (validation-400): the message names the field, for a reader without the param.
-        const named =
-          entry.rule === 'additionalProperties'
-            ? (entry.field.split(/[.[]/).pop() ?? entry.field)
-            : entry.param;
-        if (typeof error?.message !== 'string' || !error.message.includes(named)) {
-          fail(response, `error.message ${JSON.stringify(error?.message)} does not name the field ${named}`);
-        }
+        expectRefusalNaming(ctx, response, entry);
       },
     };
   });
@@ -86,6 +113,10 @@ export function negativeChecks(spec: ContractSpec, validator: SchemaValidator): 
       kind: 'response',
       mutates: op.stateChanging,
       requires: requirementsOf(op),
+      covers: [
+        parameterEntry(op.operationId, 'query', entry.field, entry.rule),
+        ...answerCovers(spec, op, 200),
+      ],
       async run(ctx) {
         await expectAnswer(
           ctx,

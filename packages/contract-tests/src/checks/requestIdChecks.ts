@@ -1,4 +1,6 @@
 import type { ContractSpec } from '../model/spec.js';
+import { answerCovers } from '../promises/coverageEntries.js';
+import { assumptionEntry } from '../promises/coverageIds.js';
 import type { ContractCheck } from './check.js';
 import { expectAnswer, fail, validRequest } from './requests.js';
 
@@ -21,6 +23,7 @@ export function requestIdChecks(spec: ContractSpec): ContractCheck[] {
         // A server whose authentication fails open would act on the keyless calls.
         mutates: op.stateChanging,
         requires: ['state'],
+        covers: [assumptionEntry('request-id-header'), ...answerCovers(spec, op, 401)],
         async run(ctx) {
           const request = validRequest(ctx, op);
           // Without a key every call is refused before it acts, so a billable operation costs nothing here.

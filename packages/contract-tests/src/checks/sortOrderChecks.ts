@@ -1,4 +1,5 @@
 import type { ContractSpec, JsonObject, SpecOperation } from '../model/spec.js';
+import { answerCovers } from '../promises/coverageEntries.js';
 import type { ContractCheck } from './check.js';
 import { expectAnswer, fail } from './requests.js';
 
@@ -54,6 +55,7 @@ export function sortOrderChecks(spec: ContractSpec): ContractCheck[] {
           kind: 'semantic',
           mutates: false,
           requires: [],
+          covers: answerCovers(spec, op, 200),
           async run(ctx) {
             const response = await expectAnswer(ctx, { op }, 200);
             const items = ((response.json as JsonObject)[property] as JsonObject[] | undefined) ?? [];

@@ -1,5 +1,7 @@
 import type { BillingTransaction, ListBillingTransactionsResponse } from '@inference-infra/types';
 import type { ContractSpec, SpecOperation } from '../model/spec.js';
+import { answerCovers } from '../promises/coverageEntries.js';
+import { assumptionEntry, parameterEntry } from '../promises/coverageIds.js';
 import type { ContractResponse } from '../run/http.js';
 import { type CheckContext, type ContractCheck, skipCheck } from './check.js';
 import { expectAnswer, fail, jsonOf } from './requests.js';
@@ -133,6 +135,7 @@ export function transactionChecks(spec: ContractSpec): ContractCheck[] {
       name: 'answers 200 with the first page at the default limit and meta.requestId',
       kind: 'response',
       requires: [],
+      covers: answerCovers(spec, op, 200),
       async run(ctx) {
         const response = await expectAnswer(ctx, { op }, 200);
         const { data, meta } = jsonOf<ListBillingTransactionsResponse>(response);
@@ -147,6 +150,7 @@ export function transactionChecks(spec: ContractSpec): ContractCheck[] {
       name: 'honours limit (never more items, and exactly limit while more follow)',
       kind: 'semantic',
       requires: ['state'],
+      covers: [parameterEntry(operationId, 'query', 'limit', 'honoured')],
       async run(ctx) {
         for (const limit of [1, 3]) {
           const response = await expectAnswer(ctx, { op, query: { limit: String(limit) } }, 200);
@@ -164,6 +168,7 @@ export function transactionChecks(spec: ContractSpec): ContractCheck[] {
       name: 'honours offset (the page at offset k starts with item k)',
       kind: 'semantic',
       requires: ['state'],
+      covers: [parameterEntry(operationId, 'query', 'offset', 'honoured')],
       async run(ctx) {
         const first = await expectAnswer(ctx, { op, query: { limit: '5', offset: '0' } }, 200);
         const page = await expectAnswer(ctx, { op, query: { limit: '3', offset: '2' } }, 200);
@@ -186,6 +191,11 @@ export function transactionChecks(spec: ContractSpec): ContractCheck[] {
       name: 'meta.hasMore and meta.total agree with paging across the whole ledger',
       kind: 'semantic',
       requires: [],
+      covers: [
+        assumptionEntry('pagination-meta-optional-fields'),
+        parameterEntry(operationId, 'query', 'limit', 'honoured'),
+        parameterEntry(operationId, 'query', 'offset', 'honoured'),
+      ],
       async run(ctx) {
         await walkLedger(ctx, op);
       },
@@ -195,6 +205,7 @@ export function transactionChecks(spec: ContractSpec): ContractCheck[] {
       name: 'answers an empty last page past the end of the ledger',
       kind: 'semantic',
       requires: ['state'],
+      covers: [parameterEntry(operationId, 'query', 'offset', 'honoured')],
       async run(ctx) {
         const { items } = await walkLedger(ctx, op);
         const response = await expectAnswer(ctx, { op, query: { offset: String(items.length + 5) } }, 200);
@@ -209,6 +220,7 @@ export function transactionChecks(spec: ContractSpec): ContractCheck[] {
       name: `honours the type filter (${typeValues.join(', ')} partition the ledger)`,
       kind: 'semantic',
       requires: ['state'],
+      covers: [parameterEntry(operationId, 'query', 'type', 'honoured')],
       async run(ctx) {
         const all = await walkLedger(ctx, op);
         const seen = new Map<string, string>();
@@ -237,6 +249,7 @@ export function transactionChecks(spec: ContractSpec): ContractCheck[] {
       name: 'lists transactions newest first (createdAt descending)',
       kind: 'semantic',
       requires: [],
+      covers: [assumptionEntry('transactions-newest-first')],
       // Assumed by the spec (transactions-newest-first), so that pages taken in order neither skip nor repeat.
       async run(ctx) {
         const { items, pages } = await walkLedger(ctx, op);

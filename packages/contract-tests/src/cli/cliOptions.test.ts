@@ -67,7 +67,7 @@ describe('parseCliArgs', () => {
 
   it('refuses --report without a file or with an unknown format, naming the flag', () => {
     expect(() => parseCliArgs(['--report', 'har'])).toThrow(
-      /--report takes a format \(har or ndjson\) and a file/,
+      /--report takes a format \(har, ndjson, coverage\) and a file/,
     );
     expect(() => parseCliArgs(['--report', 'har', '--seed', '1'])).toThrow(/--report takes/);
     expect(() => parseCliArgs(['--report', 'pcap', 'x.pcap'])).toThrow(/--report takes .*got "pcap=x.pcap"/);

@@ -8,8 +8,8 @@ import type { TargetFlags } from '../run/target.js';
 export const reporterNames = ['default', 'junit', 'github'] as const;
 export type ReporterName = (typeof reporterNames)[number];
 
-/** Files of every exchange of the run, named by `--report FORMAT FILE`. */
-export const exchangeReportFormats = ['har', 'ndjson'] as const;
+/** Files named by `--report FORMAT FILE`: every exchange of the run (`har`, `ndjson`), or the coverage map. */
+export const exchangeReportFormats = ['har', 'ndjson', 'coverage'] as const;
 export type ExchangeReportFormat = (typeof exchangeReportFormats)[number];
 
 export interface CliOptions {
@@ -43,7 +43,9 @@ Target (flags win over the environment):
 Mutations (live targets only; the bundled mock always runs them):
   --allow-mutations       make state-changing or billable calls (resize, chat, images, embeddings)
   --volume-id ID          the volume resize checks may grow
-  --volume-size GB        its current size; growth checks ask for one GB more each (two per run)
+  --volume-size GB        its current size; growth checks ask for one GB more each (three per run)
+  --allow-bound-resizes   also grow --volume-id to the largest size the spec allows, which it keeps
+                          (proves the inclusive maximum is accepted; use a volume you can throw away)
   --chat-model ID         model ids for the inference calls (default: the spec's examples)
   --image-model ID
   --embedding-model ID
@@ -67,6 +69,8 @@ its escaped forms and any 8 characters of it in a row read [redacted]):
   --output-file FILE      where the junit (or github) report goes
   --report har FILE       every HTTP exchange of the run as a HAR 1.2 file (pre-flight included)
   --report ndjson FILE    the same as newline-delimited JSON, written as the run goes (repeatable)
+  --report coverage FILE  the coverage map: every promise of the spec with the checks that test it, or why none
+                          can; JSON when FILE ends in .json, else Markdown (repeat it for both)
   --via-prism-proxy       route a live target through \`prism proxy\` and fail on the violations it reports
   -h, --help              this text
   --version               the version of the suite
@@ -94,7 +98,7 @@ function exchangeReport(value: string): { format: ExchangeReportFormat; file: st
   const known = exchangeReportFormats.find((known) => known === format.toLowerCase());
   if (!known || !file) {
     throw new UsageError(
-      `--report takes a format (${exchangeReportFormats.join(' or ')}) and a file, as --report har run.har (got "${value}")`,
+      `--report takes a format (${exchangeReportFormats.join(', ')}) and a file, as --report har run.har (got "${value}")`,
     );
   }
   return { format: known, file };
@@ -153,6 +157,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
       platformUrl: values['platform-url'],
       apiKey: values['api-key'],
       allowMutations: values['allow-mutations'] ?? false,
+      allowBoundResizes: values['allow-bound-resizes'] ?? false,
       volumeId: values['volume-id'],
       volumeSize: values['volume-size'],
       chatModel: values['chat-model'],
@@ -180,6 +185,7 @@ function parse(argv: string[]) {
       'platform-url': { type: 'string' },
       'api-key': { type: 'string' },
       'allow-mutations': { type: 'boolean' },
+      'allow-bound-resizes': { type: 'boolean' },
       'volume-id': { type: 'string' },
       'volume-size': { type: 'string' },
       'chat-model': { type: 'string' },

@@ -1,4 +1,5 @@
 import { consoleReporter, consoleStyleFor } from '../reporters/console.js';
+import { coverageMapReporter } from '../reporters/coverageMap.js';
 import { githubSummaryReporter } from '../reporters/github.js';
 import { harReporter } from '../reporters/har.js';
 import { junitReporter } from '../reporters/junit.js';
@@ -33,7 +34,7 @@ export function reportersFor(
     }
     reporters.push(githubSummaryReporter(file));
   }
-  for (const { format, file } of options.exchangeReports)
-    reporters.push(format === 'har' ? harReporter(file) : ndjsonReporter(file));
+  const byFormat = { har: harReporter, ndjson: ndjsonReporter, coverage: coverageMapReporter };
+  for (const { format, file } of options.exchangeReports) reporters.push(byFormat[format](file));
   return reporters;
 }

@@ -2,6 +2,8 @@ import { startMockServer } from '@inference-infra/mock-server';
 import { selectableNames } from '../checks/check.js';
 import { bundledSpecPath, loadContractSpec } from '../model/spec.js';
 import { packageVersion } from '../packageVersion.js';
+import { formatCoverageMapSummary } from '../promises/coverageMap.js';
+import { suiteCoverageMap } from '../reporters/coverageMap.js';
 import type { Reporter } from '../run/events.js';
 import { type Exchange, shownExchange } from '../run/exchange.js';
 import { PreflightError, preflight } from '../run/preflight.js';
@@ -138,6 +140,8 @@ export async function runCli(
     });
     if (options.reporters.includes('junit')) say(`JUnit report: ${options.outputFile}`);
     for (const { format, file } of options.exchangeReports) say(`${format.toUpperCase()} report: ${file}`);
+    if (options.exchangeReports.some((report) => report.format === 'coverage'))
+      say(formatCoverageMapSummary(suiteCoverageMap()));
     return exitCodeOf(result);
   } catch (error) {
     complain(`the suite could not run: ${describe(error)}`);

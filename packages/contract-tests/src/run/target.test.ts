@@ -72,6 +72,7 @@ describe('skipReason', () => {
     kind: 'semantic',
     mutates: false,
     requires: [],
+    covers: [],
     run: async () => {},
     ...partial,
   });

@@ -14,6 +14,8 @@ export interface Target {
   apiKey: string;
   /** Whether state-changing or billable calls may be made (always true for the bundled mock: nothing real changes). */
   allowMutations: boolean;
+  /** Whether a check may grow the volume to the largest size the spec allows, which it keeps (`--allow-bound-resizes`). */
+  allowBoundResizes?: boolean;
   /** The volume that resize checks grow. */
   volumeId?: string;
   /** The current size of `volumeId` in GB: the growth checks ask for one more GB than this. */
@@ -33,6 +35,7 @@ export interface TargetFlags {
   platformUrl?: string;
   apiKey?: string;
   allowMutations?: boolean;
+  allowBoundResizes?: boolean;
   volumeId?: string;
   volumeSize?: string;
   chatModel?: string;
@@ -134,6 +137,7 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv = proce
       platformUrl: platform,
       apiKey,
       allowMutations: flags.allowMutations === true,
+      ...(flags.allowBoundResizes === true ? { allowBoundResizes: true } : {}),
       ...(flags.volumeId ? { volumeId: flags.volumeId } : {}),
       ...(volumeSizeGb !== undefined ? { volumeSizeGb } : {}),
       models,

@@ -45,6 +45,8 @@ export async function startSimulatorTarget(
       platformUrl: server.platformUrl,
       apiKey: simulatorApiKey,
       allowMutations: true,
+      // A fresh simulator per run: growing its volume to the maximum costs nothing, so that check runs too.
+      allowBoundResizes: true,
       volumeId,
       volumeSizeGb,
       models: {},

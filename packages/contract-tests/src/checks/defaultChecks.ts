@@ -1,0 +1,55 @@
+import type { ContractSpec } from '../model/spec.js';
+import { answerCovers } from '../promises/coverageEntries.js';
+import { parameterEntry } from '../promises/coverageIds.js';
+import type { ContractResponse } from '../run/http.js';
+import { type ContractCheck, skipCheck } from './check.js';
+import { expectAnswer, fail } from './requests.js';
+
+/** An answer without what differs between two identical requests (`meta.requestId`): what the request decided. */
+function decided(response: ContractResponse): string {
+  const { meta, ...rest } = (response.json ?? {}) as { meta?: Record<string, unknown> };
+  const { requestId: _, ...paging } = meta ?? {};
+  return JSON.stringify({ ...rest, meta: paging });
+}
+
+/**
+ * A query parameter's default is what the server does without it: a request without the parameter must be answered as
+ * the same request stating the default (`limit=50`). Only reads: their answers can be compared, and cost nothing.
+ */
+export function defaultChecks(spec: ContractSpec): ContractCheck[] {
+  return spec.operations
+    .filter((op) => !op.stateChanging)
+    .flatMap((op) =>
+      op.parameters
+        .filter((p) => p.in === 'query' && spec.resolve(p.schemaPointer).value.default !== undefined)
+        .map((parameter): ContractCheck => {
+          const value = String(spec.resolve(parameter.schemaPointer).value.default);
+          return {
+            name: `answers without ${parameter.name} as with ${parameter.name}=${value}, its default`,
+            operationId: op.operationId,
+            tags: op.tags,
+            kind: 'semantic',
+            mutates: false,
+            requires: ['state'],
+            covers: [
+              parameterEntry(op.operationId, 'query', parameter.name, 'default'),
+              ...answerCovers(spec, op, 200),
+            ],
+            async run(ctx) {
+              const without = await expectAnswer(ctx, { op }, 200);
+              const stated = await expectAnswer(ctx, { op, query: { [parameter.name]: value } }, 200);
+              if (decided(without) === decided(stated)) return;
+              // A list that changed between the two (an account billed meanwhile) is no fault of the server.
+              const again = await expectAnswer(ctx, { op }, 200);
+              if (decided(again) !== decided(without)) {
+                skipCheck('the list changed during the run (two identical requests answered differently)');
+              }
+              fail(
+                stated,
+                `${parameter.name}=${value} (the spec's default) is answered differently from a request without ${parameter.name}: ${stated.redactor.excerpt(decided(stated), 120)} vs ${without.redactor.excerpt(decided(without), 120)}`,
+              );
+            },
+          };
+        }),
+    );
+}
