@@ -4,10 +4,10 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { withCompatibilityTable } from '../src/compatibilityTable.js';
 import { withCodeSamples } from '../src/samples/codeSamples.js';
 import { scalarPage } from '../src/scalarPage.js';
 import { withOperationServers } from '../src/scalarServers.js';
+import { withSiteSections } from '../src/siteSections.js';
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -15,6 +15,11 @@ const require = createRequire(import.meta.url);
 // Through the spec package's exports map, so this build does not depend on where that package keeps its bundle.
 const spec = JSON.parse(readFileSync(require.resolve('@inference-infra/spec/openapi.json'), 'utf8'));
 const assumptions = readFileSync(require.resolve('@inference-infra/spec/ASSUMPTIONS.md'), 'utf8');
+// The MCP server's README, from its package (a dev dependency, so turbo rebuilds the site when it changes).
+const mcpReadme = readFileSync(
+  join(dirname(require.resolve('@inference-infra/mcp-server/package.json')), 'README.md'),
+  'utf8',
+);
 // The package's exports map has no entry for its browser bundle; its main entry sits in dist/ beside browser/.
 const scalarBundle = join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
 
@@ -24,7 +29,7 @@ mkdirSync(join(distDir, 'scalar'), { recursive: true });
 
 writeFileSync(
   join(distDir, 'openapi.json'),
-  `${JSON.stringify(withCompatibilityTable(withOperationServers(withCodeSamples(spec)), assumptions), null, 2)}\n`,
+  `${JSON.stringify(withSiteSections(withOperationServers(withCodeSamples(spec)), { assumptions, mcpReadme }), null, 2)}\n`,
 );
 // The self-contained build (no chunks loaded later); its source map is left out, it is 17 MB.
 copyFileSync(scalarBundle, join(distDir, 'scalar', 'standalone.js'));

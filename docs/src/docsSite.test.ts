@@ -106,7 +106,7 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
     await page.screenshot({ path: `${artifactsDir}/docs-site-operation.png` });
   });
 
-  it("shows the OpenAI-style compatibility table in the introduction, a refused field's row included", async () => {
+  it("shows the OpenAI-style compatibility table (a refused field's row included) and the MCP server's page", async () => {
     await page.getByRole('heading', { name: 'OpenAI-style clients' }).waitFor({ state: 'visible' });
     await page
       .getByRole('cell', { name: 'refused: the service calls no tools' })

@@ -31,9 +31,9 @@ describe('the built site (dist/)', () => {
     }
   });
 
-  it('is the spec bundle plus the samples, each operation naming its server and the compatibility table, nothing else', () => {
+  it("is the spec bundle plus the samples, each operation naming its server and the site's sections, nothing else", () => {
     const bundle = built();
-    // The introduction is the spec's, then the table of ASSUMPTIONS.md (compatibilityTable.test.ts checks its rows).
+    // The introduction is the spec's, then the site's sections (siteSections.test.ts checks them).
     expect(bundle.info.description.startsWith(spec.info.description.trimEnd())).toBe(true);
     expect(bundle.info.description.slice(spec.info.description.trimEnd().length)).toMatch(
       /^\n\n## OpenAI-style clients\n/,

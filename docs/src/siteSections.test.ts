@@ -6,7 +6,7 @@ const require = createRequire(import.meta.url);
 const assumptions = readFileSync(require.resolve('@inference-infra/spec/ASSUMPTIONS.md'), 'utf8');
 const built = JSON.parse(readFileSync(new URL('../dist/openapi.json', import.meta.url), 'utf8'));
 
-describe("the site's OpenAI-style compatibility table", () => {
+describe("the site's own sections", () => {
   it("is ASSUMPTIONS.md's table, every row of it, in the reference's introduction", () => {
     const rows = assumptions
       .slice(assumptions.indexOf('### OpenAI-style clients'))
@@ -17,5 +17,12 @@ describe("the site's OpenAI-style compatibility table", () => {
     expect(built.info.description).toContain('## OpenAI-style clients');
     // Only the table: the assumptions that explain each row stay in ASSUMPTIONS.md.
     expect(built.info.description).not.toContain('### `chat-max-completion-tokens`');
+  });
+
+  it("has the MCP server's page: what it is and how each client starts it, from its README", () => {
+    expect(built.info.description).toContain('## AI agents: the MCP server');
+    for (const client of ['**Claude Desktop**', '**Claude Code**', '**Cursor**', '**VS Code**'])
+      expect(built.info.description).toContain(client);
+    expect(built.info.description).not.toContain('## The tools');
   });
 });
