@@ -71,6 +71,7 @@ export function scalarCandidates(schema: JsonObject): Candidate[] {
     const numeric = schema.enum.every((v) => typeof v === 'number');
     const value = numeric ? Math.max(...(schema.enum as number[])) + 1 : outOfEnum;
     candidates.push({ rule: 'enum', value, why: `not one of ${schema.enum.join(', ')}` });
+    candidates.push(...enumNearMisses(schema.enum));
   }
   if (typeof schema.const === 'string') {
     candidates.push({ rule: 'const', value: `not-${schema.const}`, why: `not the constant ${schema.const}` });
@@ -84,6 +85,24 @@ export function scalarCandidates(schema: JsonObject): Candidate[] {
     candidates.push({ rule: 'not', value: true, why: 'a field the spec refuses' });
   }
   return candidates;
+}
+
+/**
+ * Strings next to an enum's first value that are not in the enum: another case, a prefix, a trailing space. An enum is
+ * exact wherever it is (query or body): a server that matches by case, by prefix or after trimming must refuse them.
+ */
+function enumNearMisses(values: unknown[]): Candidate[] {
+  const [first] = values;
+  if (typeof first !== 'string' || first === '') return [];
+  const swapped = first === first.toUpperCase() ? first.toLowerCase() : first.toUpperCase();
+  const misses: Array<[string, string]> = [
+    [swapped, 'case differs'],
+    [first.slice(0, -1), 'a prefix of one'],
+    [`${first} `, 'with a trailing space'],
+  ];
+  return misses
+    .filter(([value]) => value !== '' && !values.includes(value))
+    .map(([value, how]) => ({ rule: 'enum', value, why: `not one of ${values.join(', ')} (${how})` }));
 }
 
 /** A value of the wrong JSON type for each type the field has; none for fields whose type is a choice (`oneOf`). */

@@ -66,36 +66,58 @@ const variants: AuthVariant[] = [
  * but the header can be the reason.
  */
 export function authChecks(spec: ContractSpec): ContractCheck[] {
-  return spec.operations.flatMap((op) =>
-    variants.map(
-      (variant): ContractCheck => ({
-        name: `answers 401 ${variant.label}`,
-        operationId: op.operationId,
-        tags: op.tags,
-        kind: 'auth',
-        // Every variant of a state-changing call is a mutation: a server whose authentication fails open acts on it,
-        // key or no key. Its body is the refusal-safe one, so such a server resizes nothing even then.
-        mutates: op.stateChanging,
-        requires: variant.needsKeyValidation ? ['keyValidation'] : [],
-        covers: [
-          ...answerCovers(spec, op, 401),
-          assumptionEntry('auth-401'),
-          ...(variant.needsKeyValidation ? [assumptionEntry('key-prefix-and-scopes')] : []),
-        ],
-        async run(ctx) {
-          const valid = validRequest(ctx, op);
-          const request = {
-            ...valid,
-            ...(valid.body === undefined ? {} : { body: refusalSafeBody(op, valid.body) }),
-            auth: variant.auth(ctx.target, ctx.random),
-          };
-          const response = await expectAnswer(ctx, request, 401);
-          const challenge = response.headers.get('www-authenticate');
-          if (challenge !== null && !/^bearer\b/i.test(challenge)) {
-            fail(response, `WWW-Authenticate is "${challenge}", but the scheme is Bearer`);
-          }
-        },
-      }),
+  // RFC 9110 (11.1): the scheme is case-insensitive, so `bearer KEY` is the key as well. A resize asks for the
+  // refusal-safe size: 409 (not larger) shows the key was taken, and nothing grows.
+  const lowerCase = spec.operations.map(
+    (op): ContractCheck => ({
+      name: 'accepts the key with the scheme in lower case (bearer KEY)',
+      operationId: op.operationId,
+      tags: op.tags,
+      kind: 'auth',
+      mutates: op.stateChanging,
+      requires: op.operationId === 'resizeVolume' ? ['state', 'volume'] : ['keyValidation'],
+      covers: [assumptionEntry('auth-401')],
+      async run(ctx) {
+        const valid = validRequest(ctx, op);
+        const body = valid.body === undefined ? {} : { body: refusalSafeBody(op, valid.body) };
+        const expected = op.operationId === 'resizeVolume' ? 409 : 200;
+        const auth = { kind: 'header', value: `bearer ${ctx.target.apiKey}` } as const;
+        await expectAnswer(ctx, { ...valid, ...body, auth }, expected);
+      },
+    }),
+  );
+  return lowerCase.concat(
+    spec.operations.flatMap((op) =>
+      variants.map(
+        (variant): ContractCheck => ({
+          name: `answers 401 ${variant.label}`,
+          operationId: op.operationId,
+          tags: op.tags,
+          kind: 'auth',
+          // Every variant of a state-changing call is a mutation: a server whose authentication fails open acts on it,
+          // key or no key. Its body is the refusal-safe one, so such a server resizes nothing even then.
+          mutates: op.stateChanging,
+          requires: variant.needsKeyValidation ? ['keyValidation'] : [],
+          covers: [
+            ...answerCovers(spec, op, 401),
+            assumptionEntry('auth-401'),
+            ...(variant.needsKeyValidation ? [assumptionEntry('key-prefix-and-scopes')] : []),
+          ],
+          async run(ctx) {
+            const valid = validRequest(ctx, op);
+            const request = {
+              ...valid,
+              ...(valid.body === undefined ? {} : { body: refusalSafeBody(op, valid.body) }),
+              auth: variant.auth(ctx.target, ctx.random),
+            };
+            const response = await expectAnswer(ctx, request, 401);
+            const challenge = response.headers.get('www-authenticate');
+            if (challenge !== null && !/^bearer\b/i.test(challenge)) {
+              fail(response, `WWW-Authenticate is "${challenge}", but the scheme is Bearer`);
+            }
+          },
+        }),
+      ),
     ),
   );
 }

@@ -133,6 +133,10 @@ export function conformanceProblems(
     problems.push(
       ...streamProblems(validator, response, media.streamEventSchemaPointer, media.streamTerminator),
     );
+  } else if (response.text.startsWith('\uFEFF')) {
+    problems.push(
+      'the JSON body starts with a byte order mark, which JSON must not have (RFC 8259, section 8.1)',
+    );
   } else if (response.json === undefined) {
     problems.push(`the body is not JSON: ${response.redactor.excerpt(response.text, 120)}`);
   } else {

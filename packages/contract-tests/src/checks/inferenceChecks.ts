@@ -218,6 +218,14 @@ export function embeddingChecks(spec: ContractSpec): ContractCheck[] {
   return checks;
 }
 
+/** Token counts that do not add up (OpenAI's meaning, assumed by chat-response-openai-compatible): total = prompt + completion. */
+export function usageProblem(usage: unknown): string | undefined {
+  const { prompt_tokens, completion_tokens, total_tokens } = (usage ?? {}) as Record<string, unknown>;
+  if ([prompt_tokens, completion_tokens, total_tokens].some((n) => typeof n !== 'number')) return undefined;
+  if ((prompt_tokens as number) + (completion_tokens as number) === total_tokens) return undefined;
+  return `usage.total_tokens is ${total_tokens}, not prompt_tokens ${prompt_tokens} + completion_tokens ${completion_tokens}`;
+}
+
 /** Chat: a whole answer is JSON; a streamed one is server-sent events of chunks that ends with `x-stream-terminator`. */
 export function chatChecks(spec: ContractSpec): ContractCheck[] {
   const op = spec.operation('createChatCompletion');
@@ -243,7 +251,8 @@ export function chatChecks(spec: ContractSpec): ContractCheck[] {
         const body = exampleBody(ctx, op);
         delete body.stream;
         const response = await expectAnswer(ctx, { op, body }, 200, { expectMediaType: 'application/json' });
-        const problem = createdProblem((response.json as { created?: unknown }).created);
+        const answer = response.json as { created?: unknown; usage?: unknown };
+        const problem = createdProblem(answer.created) ?? usageProblem(answer.usage);
         if (problem) fail(response, problem);
       },
     },
@@ -334,6 +343,8 @@ export function chatChecks(spec: ContractSpec): ContractCheck[] {
           fail(asked, `the usage chunk has ${last?.choices.length} choices; it must have none`);
         const early = chunks.slice(0, -1).filter((chunk) => chunk.usage != null);
         if (early.length > 0) fail(asked, `${early.length} chunks before the last carry usage`);
+        const sum = usageProblem(usage);
+        if (sum) fail(asked, sum);
       },
     },
     {
@@ -347,6 +358,17 @@ export function chatChecks(spec: ContractSpec): ContractCheck[] {
         const body = { ...exampleBody(ctx, op), stream: true };
         const response = await expectAnswer(ctx, { op, body }, 200, { expectMediaType: 'text/event-stream' });
         if ((response.events ?? []).length < 2) fail(response, 'the stream holds no chunk before its end');
+        // Every chunk of one completion carries its id (OpenAI's chat.completion.chunk): one id for the whole stream.
+        const ids = new Set(
+          (response.events ?? [])
+            .filter((data) => data !== (stream?.streamTerminator ?? '[DONE]'))
+            .map((data) => (JSON.parse(data) as { id?: unknown }).id),
+        );
+        if (ids.size > 1)
+          fail(
+            response,
+            `the chunks of one stream carry ${ids.size} ids: ${[...ids].slice(0, 3).join(', ')}`,
+          );
       },
     },
   ];

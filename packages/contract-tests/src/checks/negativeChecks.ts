@@ -126,5 +126,28 @@ export function negativeChecks(spec: ContractSpec, validator: SchemaValidator): 
       },
     };
   });
-  return [...boundaries, ...negative];
+  // A body that is JSON but no object: a server must refuse it as it refuses any invalid body, never fail on it.
+  const notObjects = spec.operations
+    .filter((op) => op.requestBody)
+    .map(
+      (op): ContractCheck => ({
+        name: 'rejects a body that is JSON but no object (an array, a string, a number, null) with 400 and the error body',
+        operationId: op.operationId,
+        tags: op.tags,
+        kind: 'negative',
+        mutates: op.stateChanging,
+        requires: requirementsOf(op),
+        covers: [
+          bodyEntry(op.operationId, [], 'type'),
+          ...answerCovers(spec, op, 400),
+          assumptionEntry('validation-400'),
+        ],
+        async run(ctx) {
+          for (const body of [[], 'contract-tests', 42, null]) {
+            await expectAnswer(ctx, { op, pathParams: pathParamsOf(ctx, op), body }, 400);
+          }
+        },
+      }),
+    );
+  return [...boundaries, ...negative, ...notObjects];
 }

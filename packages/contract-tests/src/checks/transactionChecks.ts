@@ -62,13 +62,15 @@ async function walkLedger(
   ctx: CheckContext,
   op: SpecOperation,
   query: Record<string, string> = {},
+  pages: { limit?: number; from?: number } = {},
 ): Promise<Ledger> {
-  const limit = numberParameter(op, 'limit', 'maximum') ?? 100;
+  const limit = pages.limit ?? numberParameter(op, 'limit', 'maximum') ?? 100;
+  const from = pages.from ?? 0;
   const ledger: Ledger = { items: [], pages: [] };
   let firstTotal: number | undefined;
   let firstId: string | undefined;
   let complete = false;
-  for (let offset = 0, page = 0; page < maxPages; page += 1) {
+  for (let offset = from, page = 0; page < maxPages; page += 1) {
     const response = await expectAnswer(
       ctx,
       { op, query: { ...query, limit: String(limit), offset: String(offset) } },
@@ -108,13 +110,14 @@ async function walkLedger(
   const last = ledger.pages[ledger.pages.length - 1];
   const ids = ledger.items.map((item) => item.id);
   const duplicate = ids.find((id, index) => ids.indexOf(id) !== index);
-  if (last && (duplicate || (firstTotal !== undefined && firstTotal !== ledger.items.length))) {
+  const counted = from + ledger.items.length;
+  if (last && (duplicate || (firstTotal !== undefined && firstTotal !== counted))) {
     await skipIfGrown(ctx, op, query, firstId);
   }
-  if (last && firstTotal !== undefined && firstTotal !== ledger.items.length) {
+  if (last && firstTotal !== undefined && firstTotal !== counted) {
     fail(
       last,
-      `meta.total is ${firstTotal}, but paging through the ledger gave ${ledger.items.length} items`,
+      `meta.total is ${firstTotal}, but paging through the ledger from offset ${from} by ${limit} gave ${ledger.items.length} items`,
     );
   }
   if (last && duplicate) fail(last, `transaction ${duplicate} appears on two pages`);
@@ -198,6 +201,45 @@ export function transactionChecks(spec: ContractSpec): ContractCheck[] {
       ],
       async run(ctx) {
         await walkLedger(ctx, op);
+      },
+    },
+    {
+      ...base,
+      name: 'pages the same ledger, in the same order, at several page sizes (one ending on a full page) and twice',
+      kind: 'semantic',
+      requires: ['state'],
+      covers: [
+        parameterEntry(operationId, 'query', 'limit', 'honoured'),
+        parameterEntry(operationId, 'query', 'offset', 'honoured'),
+        assumptionEntry('pagination-meta-optional-fields'),
+        assumptionEntry('transactions-newest-first'),
+      ],
+      async run(ctx) {
+        const first = await walkLedger(ctx, op);
+        const ids = first.items.map((item) => item.id);
+        const last = first.pages[first.pages.length - 1] as ContractResponse;
+        // A page size that ends exactly on a full last page, started at the offset that makes it so: a server that
+        // says more follow whenever a page is full shows it there. Then a small size, and the first walk again.
+        const full = Math.max(1, Math.min(numberParameter(op, 'limit', 'default') ?? 50, ids.length));
+        const walks = [
+          { limit: full, from: ids.length % full },
+          { limit: 7, from: 0 },
+          { limit: numberParameter(op, 'limit', 'maximum') ?? 100, from: 0 },
+        ];
+        for (const { limit, from } of walks) {
+          if (Math.ceil((ids.length - from) / limit) > maxPages) continue;
+          const walk = await walkLedger(ctx, op, {}, { limit, from });
+          const got = walk.items.map((item) => item.id);
+          const expected = ids.slice(from);
+          const at = got.findIndex((id, index) => id !== expected[index]);
+          if (at >= 0 || got.length !== expected.length) {
+            await skipIfGrown(ctx, op, {}, ids[0]);
+            fail(
+              walk.pages[walk.pages.length - 1] ?? last,
+              `paging by ${limit} from offset ${from} lists ${got.length} items${at >= 0 ? `, item ${from + at} is ${got[at]} where the first walk had ${expected[at]}` : ''} (the first walk, by the largest page, listed ${ids.length}): the order is not stable between requests`,
+            );
+          }
+        }
       },
     },
     {

@@ -30,6 +30,18 @@ function describe(error: ErrorObject): SchemaViolation {
 }
 
 /**
+ * RFC 3339's `date-time` as its grammar writes it (section 5.6): `T` between date and time, seconds always, a zone of
+ * `Z` or `+hh:mm`; the letters in either case. ajv-formats also takes a space for `T` and `+hh` or `+hhmm` zones (ISO
+ * 8601 forms a strict RFC 3339 parser refuses), so the suite checks the grammar here and the calendar through ajv's own
+ * check (a 30th of February, an hour 24).
+ */
+const rfc3339DateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
+
+export function isRfc3339DateTime(value: string, calendar: (value: string) => boolean): boolean {
+  return rfc3339DateTime.test(value) && calendar(value);
+}
+
+/**
  * A JSON Schema 2020-12 validator over the whole bundle. OpenAPI 3.1 schemas are 2020-12 schemas plus annotations
  * (`example`, `x-*`), so strict mode is off to let those through; formats (`date-time`, `uri`) are asserted, since a
  * malformed date is exactly what a partner's server must not send.
@@ -37,6 +49,11 @@ function describe(error: ErrorObject): SchemaViolation {
 export function createSchemaValidator(document: JsonObject): SchemaValidator {
   const ajv = new Ajv2020.default({ strict: false, allErrors: true, validateFormats: true });
   addFormats.default(ajv);
+  const lenient = ajv.formats['date-time'] as
+    | ((value: string) => boolean)
+    | { validate: (value: string) => boolean };
+  const calendar = typeof lenient === 'function' ? lenient : lenient.validate;
+  ajv.addFormat('date-time', { type: 'string', validate: (value) => isRfc3339DateTime(value, calendar) });
   ajv.addSchema(document, bundleId);
   const compiled = new Map<string, ValidateFunction>();
   return {

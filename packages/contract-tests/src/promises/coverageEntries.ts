@@ -75,6 +75,8 @@ function bodyEntries(spec: ContractSpec, op: SpecOperation): CoverageEntry[] {
     if (path.length > 0) {
       if (required) entries.push({ ...base, id: name('required') });
       entries.push(...ruleEntries(schema, name, base, true));
+    } else {
+      entries.push({ ...base, id: name('type'), detail: 'object' });
     }
     if (depth >= maxDepth) return;
     const properties = (schema.properties as JsonObject | undefined) ?? {};

@@ -1,3 +1,5 @@
+import { createParser } from 'eventsource-parser';
+import { violation } from '../checks/conformance.js';
 import type { SpecOperation } from '../model/spec.js';
 import type { CoverageRecorder } from './coverage.js';
 import { curlCommand } from './curlCommand.js';
@@ -54,17 +56,30 @@ function fillPath(path: string, params: Record<string, string>): string {
   });
 }
 
-/** The `data` of each event of a server-sent event stream (multi-line data joined by newlines, as the format says). */
+/**
+ * The `data` of each event of a server-sent event stream, read by the maintained parser the fetch client uses
+ * (`eventsource-parser`), so every line end the standard allows (CR, LF, CRLF) reads as the client reads it.
+ */
 export function parseEventStream(text: string): string[] {
   const events: string[] = [];
-  for (const block of text.split(/\r?\n\r?\n/)) {
-    const data = block
-      .split(/\r?\n/)
-      .filter((line) => line.startsWith('data:'))
-      .map((line) => line.slice(5).replace(/^ /, ''));
-    if (data.length > 0) events.push(data.join('\n'));
-  }
+  const parser = createParser({ onEvent: (event) => events.push(event.data) });
+  parser.feed(text);
+  // A CR at the very end may still be the first half of a CRLF, so the parser waits for the next character: the body
+  // is whole here, so it ends that line. (An event the stream ends inside of is dropped, as the standard says.)
+  if (text.endsWith('\r')) parser.feed('\n');
   return events;
+}
+
+/** A status the suite never expects: a redirect (never followed) or a server failure. */
+function unexpectedStatus(response: Response): string | undefined {
+  if (response.status >= 300 && response.status < 400) {
+    const location = response.headers.get('location');
+    return `answered a redirect (${response.status}${location ? ` to ${location}` : ', without Location'}): an API call is answered where it is sent, and the suite never follows a redirect`;
+  }
+  if (response.status >= 500) {
+    return `answered ${response.status}: no request the suite sends may make a server fail, valid or not`;
+  }
+  return undefined;
 }
 
 /**
@@ -155,6 +170,8 @@ export function createContractHttp(
           headers,
           body: bodyText,
           signal: AbortSignal.any([dropped.signal, AbortSignal.timeout(target.requestTimeoutMs)]),
+          // A redirect is judged, not followed: the checks must never run against the host it points to.
+          redirect: 'manual',
         });
       } catch (cause) {
         const error = describeFetchError(cause);
@@ -212,6 +229,8 @@ export function createContractHttp(
         result.events = parseEventStream(text);
       }
       exchanges.set(result, exchange);
+      const unexpected = unexpectedStatus(response);
+      if (unexpected) throw violation(result, unexpected);
       return result;
     },
   };

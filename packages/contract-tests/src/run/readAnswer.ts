@@ -30,7 +30,9 @@ export async function readAnswer(response: Response, maxBytes: number, abort: ()
   }
   if (!response.body) return '';
   const reader = response.body.getReader();
-  const decoder = new TextDecoder();
+  // The byte order mark is kept (a decoder drops it by default): JSON must not start with one (RFC 8259, 8.1), and a
+  // server that sends one breaks parsers that do not skip it, so the checks must see it.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const parts: string[] = [];
   let size = 0;
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
