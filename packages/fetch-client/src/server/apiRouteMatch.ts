@@ -35,6 +35,9 @@ const patterns: Pattern[] = Object.entries(routes).map(([key, route]) => {
   return { method, regex: new RegExp(`^${source}$`), names, route };
 });
 
+/** Every method the spec's operations take, for a CORS preflight's answer. */
+export const apiMethods = [...new Set(patterns.map((pattern) => pattern.method))];
+
 /** The spec path a page's pathname names, or undefined when it is neither under `/v1/` nor `/api/`. */
 function specPathOf(pathname: string): { specPath: string; surface: Route['surface'] } | undefined {
   if (pathname.startsWith(`${inferencePrefix}/`))

@@ -1,6 +1,7 @@
 import { createSimulator } from '@inference-infra/mock-server';
 import { describe, expect, it } from 'vitest';
 import { type ApiRouteOptions, createApiRoute } from './createApiRoute.js';
+import { recordLocalAddress } from './requestArrival.js';
 
 const apiKey = 'ii_live_routetests';
 const app = 'http://127.0.0.1:3000';
@@ -95,6 +96,52 @@ describe('createApiRoute', () => {
     expect(upstreamCalls()).toBe(0);
   });
 
+  it('refuses a page of another origin on the same site, even a no-cors GET that carries no Origin', async () => {
+    const { route, upstreamCalls } = routeOnSimulator();
+    const answer = await route(
+      new Request(`${app}/api/v1/instances/types`, { headers: { 'sec-fetch-site': 'same-site' } }),
+    );
+    const error = await errorOf(answer);
+    expect(error).toMatchObject({ status: 403, code: 'cross_site_request' });
+    expect(error.message).toContain('Sec-Fetch-Site: same-site');
+    expect(upstreamCalls()).toBe(0);
+  });
+
+  it("answers the preflight of an allowed origin with the spec's methods, and refuses any other", async () => {
+    const { route, upstreamCalls } = routeOnSimulator({ allowedOrigins: ['http://127.0.0.1:5173'] });
+    const preflight = (origin: string) =>
+      route(
+        new Request(`${app}/v1/chat/completions`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'POST' },
+        }),
+      );
+    const allowed = await preflight('http://127.0.0.1:5173');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+    expect(allowed.headers.get('access-control-allow-methods')?.split(', ').sort()).toEqual([
+      'GET',
+      'PATCH',
+      'POST',
+    ]);
+    expect((await preflight('http://localhost:5173')).status).toBe(403);
+    expect(upstreamCalls()).toBe(0);
+  });
+
+  it('takes a loopback Host only from a request that arrived on loopback, when the runtime says where', async () => {
+    const { route, upstreamCalls } = routeOnSimulator();
+    const fromLan = new Request('http://localhost:3000/api/v1/instances/types');
+    recordLocalAddress(fromLan, '192.168.1.20');
+    const error = await errorOf(await route(fromLan));
+    expect(error).toMatchObject({ status: 403, code: 'host_not_allowed', param: 'Host' });
+    expect(error.message).toContain('arrived on 192.168.1.20');
+    expect(error.message).toContain('allowedHosts');
+    const fromLoopback = new Request('http://localhost:3000/api/v1/instances/types');
+    recordLocalAddress(fromLoopback, '::ffff:127.0.0.1');
+    expect((await route(fromLoopback)).status).toBe(200);
+    expect(upstreamCalls()).toBe(1);
+  });
+
   it('refuses a state-changing operation the app did not list, naming the option', async () => {
     const { route, upstreamCalls } = routeOnSimulator();
     const answer = await route(
@@ -158,6 +205,34 @@ describe('createApiRoute', () => {
         .status,
     ).toBe(200);
     expect(upstreamCalls()).toBe(1);
+  });
+
+  it('answers a body that ends early with 400, and an authorize hook that throws with 500, the key redacted', async () => {
+    const { route, upstreamCalls } = routeOnSimulator({ operations: ['createChatCompletion'] });
+    const cut = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"model":'));
+        controller.error(new Error('aborted'));
+      },
+    });
+    const answer = await route(
+      new Request(`${app}/v1/chat/completions`, {
+        method: 'POST',
+        headers: json,
+        body: cut,
+        duplex: 'half',
+      } as RequestInit),
+    );
+    expect(await errorOf(answer)).toMatchObject({ status: 400, code: 'body_unreadable', param: 'body' });
+    const throwing = routeOnSimulator({
+      authorize: () => {
+        throw new Error(`session store down (used ${apiKey})`);
+      },
+    });
+    const failure = await errorOf(await throwing.route(new Request(`${app}/api/v1/instances/types`)));
+    expect(failure).toMatchObject({ status: 500, code: 'route_failure' });
+    expect(failure.message).toBe('The API route failed: session store down (used [redacted])');
+    expect(upstreamCalls() + throwing.upstreamCalls()).toBe(0);
   });
 
   it('never lets the key out, even when the upstream echoes it across chunks', async () => {

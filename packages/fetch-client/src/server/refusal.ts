@@ -1,7 +1,16 @@
-/** The spec's error `type` of each status the route answers itself (ASSUMPTIONS.md `error-body-openai-shape`). */
-function typeOf(status: number): string {
-  if (status === 401) return 'authentication_error';
-  if (status === 404) return 'not_found_error';
+import type { components } from '@inference-infra/types';
+import { statusByErrorType } from '../internal/errorStatus.gen.js';
+
+type ErrorResponse = components['schemas']['ErrorResponse'];
+type ErrorType = ErrorResponse['error']['type'];
+
+/**
+ * The spec's error `type` of a status the route answers itself: the one the spec pairs with it, else (403, 405, 413,
+ * 415, 499, 502 have no type of their own) the class the status belongs to.
+ */
+function typeOf(status: number): ErrorType {
+  const paired = Object.entries(statusByErrorType).find(([, typeStatus]) => typeStatus === status)?.[0];
+  if (paired) return paired as ErrorType;
   return status >= 500 ? 'server_error' : 'invalid_request_error';
 }
 
@@ -16,7 +25,9 @@ export function refusal(
   options: { param?: string | null; headers?: Record<string, string> } = {},
 ): Response {
   const requestId = `req_route_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const body = { error: { message, type: typeOf(status), code, param: options.param ?? null, requestId } };
+  const body: ErrorResponse = {
+    error: { message, type: typeOf(status), code, param: options.param ?? null, requestId },
+  };
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...options.headers },

@@ -1,0 +1,178 @@
+import { once } from 'node:events';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
+import { createSimulator } from '@inference-infra/mock-server';
+import { parsedOrText, sendRaw } from '@inference-infra/test-kit/rawHttp';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiRouteOptions } from './apiRouteOptions.js';
+import { createApiRoute } from './createApiRoute.js';
+import { toNodeListener } from './toNodeListener.js';
+
+const apiKey = 'ii_live_nodelistener';
+let server: Server | undefined;
+
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((done) => server?.close(done) ?? done(undefined));
+  server = undefined;
+});
+
+/** The route behind `toNodeListener` on a real loopback server, in front of an upstream that counts its calls. */
+async function listening(options: Partial<ApiRouteOptions> = {}) {
+  const simulator = createSimulator({ keys: [apiKey], streamEventIntervalMs: 0 });
+  const route = createApiRoute({
+    apiKey,
+    baseUrl: 'http://127.0.0.1:4010/v1',
+    platformUrl: 'http://127.0.0.1:4011',
+    fetch: simulator.fetch,
+    operations: ['createChatCompletion', 'resizeVolume'],
+    ...options,
+  });
+  server = createServer(toNodeListener(route));
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return { port, upstreamCalls: () => simulator.state.requests.length };
+}
+
+const codeOf = (body: string) => (parsedOrText(body) as { error?: { code?: string } }).error?.code;
+
+describe('toNodeListener', () => {
+  it.each([
+    ['a ".." id', 'PATCH /api/v1/storage/.. HTTP/1.1', 400, 'invalid_path'],
+    ['an encoded "..", in any case', 'PATCH /api/v1/storage/%2E%2e HTTP/1.1', 400, 'invalid_path'],
+    [
+      'a path that climbs into another operation',
+      'GET /api/v1/storage/../instances/types HTTP/1.1',
+      400,
+      'invalid_path',
+    ],
+    ['an absolute-form target that is no URL', 'GET http://[/ HTTP/1.1', 400, 'malformed_request_target'],
+    ['a method fetch cannot carry', 'TRACE /api/v1/instances/types HTTP/1.1', 405, 'method_not_allowed'],
+  ])('refuses %s without an upstream call', async (_name, requestLine, status, code) => {
+    const { port, upstreamCalls } = await listening();
+    const body = '{"size_gb":200}';
+    const bytes = `${requestLine}\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`;
+    const answer = await sendRaw(port, { bytes });
+    expect(answer.status).toBe(status);
+    expect(codeOf(answer.body)).toBe(code);
+    expect(upstreamCalls()).toBe(0);
+  });
+
+  it.each([
+    ['no Host (HTTP/1.0)', 'GET /api/v1/instances/types HTTP/1.0\r\n'],
+    ['a Host that is no name', 'GET /api/v1/instances/types HTTP/1.1\r\nHost: a b\r\n'],
+    ['a Host with a path', 'GET /api/v1/instances/types HTTP/1.1\r\nHost: 127.0.0.1/x\r\n'],
+  ])('answers 400 for %s, sending nothing', async (_name, head) => {
+    const { port, upstreamCalls } = await listening();
+    const answer = await sendRaw(port, { bytes: `${head}\r\n` });
+    expect(answer.status).toBe(400);
+    expect(codeOf(answer.body)).toBe('malformed_host');
+    expect(upstreamCalls()).toBe(0);
+  });
+
+  it('keeps serving after a body that ends early (the sender went away), having sent nothing', async () => {
+    const { port, upstreamCalls } = await listening();
+    const cut = await sendRaw(port, {
+      bytes:
+        'PATCH /api/v1/storage/vol_training HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"size',
+      closeAfterSend: true,
+    });
+    expect(['closed', 'answered', 'reset']).toContain(cut.ended);
+    const next = await sendRaw(port, {
+      bytes: 'GET /api/v1/instances/types HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+    });
+    expect(next.status).toBe(200);
+    expect(upstreamCalls()).toBe(1);
+  });
+
+  it('answers 413 to a chunked body past maxBodyBytes while it is still coming, and then takes the next request', async () => {
+    const { port, upstreamCalls } = await listening({ maxBodyBytes: 64 });
+    const chunk = `{"model":"m","messages":[{"role":"user","content":"${'x'.repeat(200)}"}]}`;
+    const text = await converse(port, [
+      {
+        send: `POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n${chunk.length.toString(16)}\r\n${chunk}\r\n`,
+        until: /body_too_large.*\r\n0\r\n\r\n$/s,
+      },
+      // The rest of the refused body, then a read on the same connection.
+      {
+        send: `${chunk.length.toString(16)}\r\n${chunk}\r\n0\r\n\r\nGET /api/v1/instances/types HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
+        until: /HTTP\/1\.1 200 .*"meta"/s,
+      },
+    ]);
+    expect(text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(text).toMatch(/HTTP\/1\.1 200 .*"meta"/s);
+    expect(upstreamCalls()).toBe(1);
+  });
+
+  it('passes a stream on event by event, and aborts the upstream call when the page goes away', async () => {
+    let upstreamSignal: AbortSignal | undefined;
+    let upstreamCancelled = false;
+    const encoder = new TextEncoder();
+    const slowStream: typeof fetch = async (_url, init) => {
+      upstreamSignal = init?.signal ?? undefined;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(encoder.encode('data: {"first":true}\n\n'));
+          // The second event never comes: the first must reach the page without waiting for it.
+        },
+        cancel() {
+          upstreamCancelled = true;
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+    };
+    const { port } = await listening({ fetch: slowStream });
+    const first = await new Promise<string>((resolve, reject) => {
+      const chat = JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }], stream: true });
+      const sent = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/v1/chat/completions',
+          headers: { 'content-type': 'application/json' },
+        },
+        (answer) => {
+          answer.setEncoding('utf8');
+          answer.once('data', (chunk: string) => {
+            resolve(chunk);
+            sent.destroy();
+          });
+        },
+      );
+      sent.on('error', () => {});
+      sent.once('timeout', () => reject(new Error('no first event')));
+      sent.end(chat);
+    });
+    expect(first).toBe('data: {"first":true}\n\n');
+    await expect.poll(() => upstreamSignal?.aborted).toBe(true);
+    await expect.poll(() => upstreamCancelled).toBe(true);
+  });
+});
+
+/** A conversation on one connection: each step's bytes, then a wait until what came back matches (3 s at most). */
+async function converse(port: number, steps: { send: string; until: RegExp }[]): Promise<string> {
+  const socket = connect({ host: '127.0.0.1', port });
+  socket.setEncoding('latin1');
+  let text = '';
+  let closed = false;
+  socket.on('data', (chunk: string) => {
+    text += chunk;
+  });
+  socket.on('close', () => {
+    closed = true;
+  });
+  socket.on('error', () => {});
+  await once(socket, 'connect');
+  try {
+    for (const step of steps) {
+      if (closed) break;
+      socket.write(step.send);
+      await expect.poll(() => step.until.test(text) || closed, { timeout: 3000 }).toBe(true);
+    }
+  } finally {
+    socket.destroy();
+  }
+  return text;
+}
