@@ -1,8 +1,6 @@
-import { createClient } from '@inference-infra/fetch-client';
-import { createClient as createCoreClient } from '@inference-infra/fetch-client/core';
 import type { paths } from '@inference-infra/types';
 import createOpenapiFetch from 'openapi-fetch';
-import { apiKey, embeddingBody, headers } from './clients.js';
+import { apiKey, embeddingBody, headers, oursAndCore, type SuiteOptions, withBaselines } from './clients.js';
 import type { Sizes } from './latency.js';
 import { interleaved } from './stats.js';
 
@@ -17,31 +15,34 @@ const inMemoryFetch = async () =>
  * client's work with undici's and the fixture server's, this one isolates what each client adds. The baseline is
  * that fetch called directly (building the Response and reading its JSON).
  */
-export async function inProcessOverhead(sizes: Sizes) {
+export async function inProcessOverhead(sizes: Sizes, clients = oursAndCore, options: SuiteOptions = {}) {
   const baseUrl = 'http://127.0.0.1:9/v1';
   const platformUrl = 'http://127.0.0.1:9';
   const fetch = inMemoryFetch as unknown as typeof globalThis.fetch;
-  const ours = createClient({ apiKey, baseUrl, platformUrl, fetch });
-  const core = createCoreClient({ apiKey, baseUrl, platformUrl, fetch });
+  const mine = Object.entries(clients).map(
+    ([name, create]) => [name, create({ apiKey, baseUrl, platformUrl, fetch })] as const,
+  );
   const bare = createOpenapiFetch<paths>({ baseUrl: platformUrl, headers, fetch });
   const bareInference = createOpenapiFetch<paths>({ baseUrl, headers, fetch });
+  const readAnswer = () => inMemoryFetch().then((response) => response.json());
   return {
     'GET instance types': await interleaved(
-      [
-        { name: 'in-memory fetch', run: () => inMemoryFetch().then((response) => response.json()) },
-        { name: 'ours', run: () => ours.instances.listTypes() },
-        { name: 'ours core', run: () => core.instances.listTypes() },
-        { name: 'openapi-fetch bare', run: () => bare.GET('/api/v1/instances/types') },
-      ],
+      withBaselines(
+        options,
+        mine.map(([name, client]) => ({ name, run: () => client.instances.listTypes() })),
+        { 'in-memory fetch': readAnswer, 'openapi-fetch bare': () => bare.GET('/api/v1/instances/types') },
+      ),
       sizes,
     ),
     'POST embeddings': await interleaved(
-      [
-        { name: 'in-memory fetch', run: () => inMemoryFetch().then((response) => response.json()) },
-        { name: 'ours', run: () => ours.embeddings.create(embeddingBody) },
-        { name: 'ours core', run: () => core.embeddings.create(embeddingBody) },
-        { name: 'openapi-fetch bare', run: () => bareInference.POST('/embeddings', { body: embeddingBody }) },
-      ],
+      withBaselines(
+        options,
+        mine.map(([name, client]) => ({ name, run: () => client.embeddings.create(embeddingBody) })),
+        {
+          'in-memory fetch': readAnswer,
+          'openapi-fetch bare': () => bareInference.POST('/embeddings', { body: embeddingBody }),
+        },
+      ),
       sizes,
     ),
   };

@@ -1,6 +1,15 @@
-import { clientsFor, embeddingBody, headers, jsonHeaders } from './clients.js';
+import {
+  baselinesFor,
+  embeddingBody,
+  headers,
+  jsonHeaders,
+  ours,
+  oursFor,
+  type SuiteOptions,
+  withBaselines,
+} from './clients.js';
 import type { Fixture } from './fixture.js';
-import { asRate, type Contender, interleaved, type Summary } from './stats.js';
+import { asRate, interleaved, type Summary } from './stats.js';
 
 export interface Sizes {
   rounds: number;
@@ -9,46 +18,52 @@ export interface Sizes {
 }
 
 /** Sequential per-call latency of each operation, every contender against raw fetch in the same rounds. */
-export async function sequentialLatency(fixture: Fixture, sizes: Sizes) {
-  const { ours, bare, bareInference, openai } = clientsFor(fixture);
+export async function sequentialLatency(
+  fixture: Fixture,
+  sizes: Sizes,
+  clients = ours,
+  options: SuiteOptions = {},
+) {
+  const mine = Object.entries(oursFor(fixture, clients));
+  const { bare, bareInference, openai } = baselinesFor(fixture);
   const typesUrl = `${fixture.platformUrl}/api/v1/instances/types`;
   const embeddingsUrl = `${fixture.baseUrl}/embeddings`;
   const resizeUrl = `${fixture.platformUrl}/api/v1/storage/vol_1`;
-  const groups: Record<string, Contender[]> = {
-    'GET instance types': [
-      { name: 'raw fetch', run: () => fetch(typesUrl, { headers }).then((r) => r.json()) },
-      { name: 'ours', run: () => ours.instances.listTypes() },
-      { name: 'openapi-fetch bare', run: () => bare.GET('/api/v1/instances/types') },
-    ],
-    'POST embeddings': [
+  const groups = {
+    'GET instance types': withBaselines(
+      options,
+      mine.map(([name, client]) => ({ name, run: () => client.instances.listTypes() })),
       {
-        name: 'raw fetch',
-        run: () =>
+        'raw fetch': () => fetch(typesUrl, { headers }).then((r) => r.json()),
+        'openapi-fetch bare': () => bare.GET('/api/v1/instances/types'),
+      },
+    ),
+    'POST embeddings': withBaselines(
+      options,
+      mine.map(([name, client]) => ({ name, run: () => client.embeddings.create(embeddingBody) })),
+      {
+        'raw fetch': () =>
           fetch(embeddingsUrl, {
             method: 'POST',
             headers: jsonHeaders,
             body: JSON.stringify(embeddingBody),
           }).then((r) => r.json()),
+        'openapi-fetch bare': () => bareInference.POST('/embeddings', { body: embeddingBody }),
+        openai: () => openai.embeddings.create(embeddingBody),
       },
-      { name: 'ours', run: () => ours.embeddings.create(embeddingBody) },
-      { name: 'openapi-fetch bare', run: () => bareInference.POST('/embeddings', { body: embeddingBody }) },
-      { name: 'openai', run: () => openai.embeddings.create(embeddingBody) },
-    ],
-    'PATCH resize': [
+    ),
+    'PATCH resize': withBaselines(
+      options,
+      mine.map(([name, client]) => ({ name, run: () => client.storage.resize('vol_1', { size_gb: 500 }) })),
       {
-        name: 'raw fetch',
-        run: () =>
+        'raw fetch': () =>
           fetch(resizeUrl, { method: 'PATCH', headers: jsonHeaders, body: '{"size_gb":500}' }).then((r) =>
             r.json(),
           ),
-      },
-      { name: 'ours', run: () => ours.storage.resize('vol_1', { size_gb: 500 }) },
-      {
-        name: 'openapi-fetch bare',
-        run: () =>
+        'openapi-fetch bare': () =>
           bare.PATCH('/api/v1/storage/{id}', { params: { path: { id: 'vol_1' } }, body: { size_gb: 500 } }),
       },
-    ],
+    ),
   };
   const results: Record<string, Map<string, Summary>> = {};
   for (const [group, contenders] of Object.entries(groups))
@@ -57,8 +72,15 @@ export async function sequentialLatency(fixture: Fixture, sizes: Sizes) {
 }
 
 /** Calls per second with 16 calls in flight at all times, for POST embeddings. */
-export async function concurrentThroughput(fixture: Fixture, sizes: Sizes, concurrency = 16) {
-  const { ours, bareInference, openai } = clientsFor(fixture);
+export async function concurrentThroughput(
+  fixture: Fixture,
+  sizes: Sizes,
+  clients = ours,
+  options: SuiteOptions = {},
+  concurrency = 16,
+) {
+  const mine = Object.entries(oursFor(fixture, clients));
+  const { bareInference, openai } = baselinesFor(fixture);
   const embeddingsUrl = `${fixture.baseUrl}/embeddings`;
   const inFlight = (call: () => Promise<unknown>) => async () => {
     // One unit: `concurrency` workers each make `batch` calls back to back.
@@ -68,24 +90,21 @@ export async function concurrentThroughput(fixture: Fixture, sizes: Sizes, concu
       }),
     );
   };
-  const contenders: Contender[] = [
+  const contenders = withBaselines(
+    options,
+    mine.map(([name, client]) => ({ name, run: inFlight(() => client.embeddings.create(embeddingBody)) })),
     {
-      name: 'raw fetch',
-      run: inFlight(() =>
+      'raw fetch': inFlight(() =>
         fetch(embeddingsUrl, {
           method: 'POST',
           headers: jsonHeaders,
           body: JSON.stringify(embeddingBody),
         }).then((r) => r.json()),
       ),
+      'openapi-fetch bare': inFlight(() => bareInference.POST('/embeddings', { body: embeddingBody })),
+      openai: inFlight(() => openai.embeddings.create(embeddingBody)),
     },
-    { name: 'ours', run: inFlight(() => ours.embeddings.create(embeddingBody)) },
-    {
-      name: 'openapi-fetch bare',
-      run: inFlight(() => bareInference.POST('/embeddings', { body: embeddingBody })),
-    },
-    { name: 'openai', run: inFlight(() => openai.embeddings.create(embeddingBody)) },
-  ];
+  );
   const perUnit = await interleaved(contenders, { ...sizes, batch: 1 });
   const callsPerUnit = concurrency * sizes.batch;
   return new Map([...perUnit].map(([name, summary]) => [name, asRate(summary, callsPerUnit)]));

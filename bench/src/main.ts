@@ -1,6 +1,7 @@
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import { markdownTable, runBenchmarks } from './runBenchmarks.js';
+import { markdownTable } from './rows.js';
+import { runBenchmarks } from './runBenchmarks.js';
 
 const { values } = parseArgs({
   options: { smoke: { type: 'boolean', default: false }, build: { type: 'boolean', default: false } },

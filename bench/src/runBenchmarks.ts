@@ -3,10 +3,12 @@ import { bundleSizes } from './bundleSizes.js';
 import { coldImport } from './coldImport.js';
 import { startFixture } from './fixture.js';
 import { inProcessOverhead } from './inProcessOverhead.js';
-import { concurrentThroughput, type Sizes, sequentialLatency } from './latency.js';
+import { concurrentThroughput, sequentialLatency } from './latency.js';
 import { mockEngineBenchmarks } from './mockEngines.js';
-import { pairedRatio, type Summary } from './stats.js';
+import { absoluteRows, gapRow, pct, type Row, ratioRows, relativeRow } from './rows.js';
+import { pairedDifference } from './stats.js';
 import { streamingThroughput } from './streaming.js';
+import { suiteSizes } from './suiteSizes.js';
 
 export interface BenchOptions {
   /** A few iterations of everything, so CI proves the benchmarks still run; figures are then meaningless. */
@@ -15,79 +17,15 @@ export interface BenchOptions {
   build: boolean;
 }
 
-export interface Row {
-  metric: string;
-  contender: string;
-  value: string;
-  spread: string;
-  ratio: string;
-  target: string;
-  met: '' | 'yes' | 'NO';
-}
-
-const pct = (spread: number) => `±${(spread * 50).toFixed(1)}%`;
-
-/** The columns every row has: what was measured, its median and its spread. */
-function measured(metric: string, contender: string, summary: Summary, unit: (v: number) => string) {
-  return { metric, contender, value: unit(summary.median), spread: pct(summary.spread) };
-}
-
-function ratioRows(
-  metric: string,
-  results: Map<string, Summary>,
-  baseline: string,
-  unit: (v: number) => string,
-  targets: Record<string, { ratio: number; atMost: boolean }> = {},
-): Row[] {
-  const base = results.get(baseline);
-  return [...results].map(([contender, summary]) => {
-    const paired = base ? pairedRatio(summary, base) : undefined;
-    const ratio = paired?.median ?? Number.NaN;
-    const target = targets[contender];
-    return {
-      ...measured(metric, contender, summary, unit),
-      ratio:
-        contender === baseline
-          ? '1.00x (baseline)'
-          : `${ratio.toFixed(2)}x ${pct(paired?.spread ?? Number.NaN)}`,
-      target: target ? `${target.atMost ? '<=' : '>='} ${target.ratio}x` : '',
-      met: target ? ((target.atMost ? ratio <= target.ratio : ratio >= target.ratio) ? 'yes' : 'NO') : '',
-    };
-  });
-}
-
-/** Rows judged against an absolute goal rather than a baseline (a start-up time, a per-call budget). */
-function absoluteRows(
-  metric: string,
-  results: Map<string, Summary>,
-  unit: (v: number) => string,
-  targets: Record<string, { value: number; atMost: boolean; unit: string }> = {},
-): Row[] {
-  return [...results].map(([contender, summary]) => {
-    const target = targets[contender];
-    return {
-      ...measured(metric, contender, summary, unit),
-      ratio: '',
-      target: target ? `${target.atMost ? '<=' : '>='} ${unit(target.value)}` : '',
-      met: target
-        ? (target.atMost ? summary.median <= target.value : summary.median >= target.value)
-          ? 'yes'
-          : 'NO'
-        : '',
-    };
-  });
-}
-
 export async function runBenchmarks(options: BenchOptions): Promise<Row[]> {
-  const chunkCount = options.smoke ? 200 : 20_000;
-  const sizes: Sizes = options.smoke
-    ? { rounds: 2, warmupRounds: 1, batch: 3 }
-    : { rounds: 15, warmupRounds: 3, batch: 200 };
+  const sizes = suiteSizes(options.smoke);
+  const { chunkCount } = sizes;
   const fixture = await startFixture(chunkCount);
   const rows: Row[] = [];
   const ms = (v: number) => `${(v * 1000).toFixed(0)} µs/call`;
+  const atMost = (ratio: number) => ({ ratio, atMost: true });
   try {
-    const latency = await sequentialLatency(fixture, sizes);
+    const latency = await sequentialLatency(fixture, sizes.latency);
     const latencyTargets: Record<string, number> = {
       'GET instance types': 1.12,
       'POST embeddings': 1.3,
@@ -96,43 +34,28 @@ export async function runBenchmarks(options: BenchOptions): Promise<Row[]> {
     for (const [group, results] of Object.entries(latency)) {
       rows.push(
         ...ratioRows(`sequential ${group}`, results, 'raw fetch', ms, {
-          ours: { ratio: latencyTargets[group] ?? 1.3, atMost: true },
+          ours: atMost(latencyTargets[group] ?? 1.3),
         }),
       );
     }
-    const overhead = await inProcessOverhead(
-      options.smoke ? { rounds: 2, warmupRounds: 1, batch: 3 } : { rounds: 15, warmupRounds: 3, batch: 2000 },
-    );
+    // Issue 25's targets: the core entry against openapi-fetch alone, the validating entry against the core entry.
+    const overhead = await inProcessOverhead(sizes.inProcess);
+    const coreTargets: Record<string, number> = { 'GET instance types': 1.15, 'POST embeddings': 1.25 };
     for (const [group, results] of Object.entries(overhead)) {
+      const metric = `in-process (no network) ${group}`;
       rows.push(
-        ...ratioRows(
-          `in-process (no network) ${group}`,
-          results,
-          'in-memory fetch',
-          (v) => `${(v * 1000).toFixed(1)} µs/call`,
-        ),
+        ...ratioRows(metric, results, 'in-memory fetch', (v) => `${(v * 1000).toFixed(1)} µs/call`),
+        relativeRow(metric, results, 'ours core', 'openapi-fetch bare', atMost(coreTargets[group] ?? 1.15)),
+        relativeRow(metric, results, 'ours', 'ours core', atMost(1.15)),
       );
     }
-    const throughput = await concurrentThroughput(
-      fixture,
-      options.smoke ? { rounds: 2, warmupRounds: 1, batch: 2 } : { rounds: 9, warmupRounds: 2, batch: 50 },
-    );
+    const throughput = await concurrentThroughput(fixture, sizes.concurrency);
+    const concurrent = 'POST embeddings, concurrency 16';
     rows.push(
-      ...ratioRows(
-        'POST embeddings, concurrency 16',
-        throughput,
-        'raw fetch',
-        (v) => `${v.toFixed(0)} calls/s`,
-        {
-          ours: { ratio: 0.75, atMost: false },
-        },
-      ),
+      ...ratioRows(concurrent, throughput, 'raw fetch', (v) => `${v.toFixed(0)} calls/s`),
+      gapRow(concurrent, throughput, 'ours', 'openapi-fetch bare', 'raw fetch', 0.03),
     );
-    const streaming = await streamingThroughput(
-      fixture,
-      options.smoke ? { rounds: 2, warmupRounds: 1, batch: 1 } : { rounds: 9, warmupRounds: 2, batch: 1 },
-      chunkCount,
-    );
+    const streaming = await streamingThroughput(fixture, sizes.streaming, chunkCount);
     rows.push(
       ...ratioRows(
         `streaming ${chunkCount} chunks`,
@@ -140,7 +63,7 @@ export async function runBenchmarks(options: BenchOptions): Promise<Row[]> {
         'openai',
         (v) => `${(v / 1000).toFixed(0)}k chunks/s`,
         {
-          ours: { ratio: 3.5, atMost: false },
+          ours: { ratio: 4.5, atMost: false },
         },
       ),
     );
@@ -199,9 +122,9 @@ export async function runBenchmarks(options: BenchOptions): Promise<Row[]> {
   }
 
   const cold = coldImport(options.smoke ? 1 : 15);
-  const bare = cold.get('bare node')?.median ?? 0;
+  const overBare = (program: string) => pairedDifference(cold, program, 'bare node');
   for (const [program, summary] of cold) {
-    const over = summary.median - bare;
+    const over = overBare(program);
     const target = program.startsWith('ours') ? 50 : undefined;
     rows.push({
       metric: 'cold import + create, whole process',
@@ -213,6 +136,17 @@ export async function runBenchmarks(options: BenchOptions): Promise<Row[]> {
       met: target ? (over <= target ? 'yes' : 'NO') : '',
     });
   }
+  // Issue 25: the core entry costs no more than openapi-fetch alone (round by round, the same bare node under both).
+  const coreOver = pairedDifference(cold, 'ours core', 'openapi-fetch bare');
+  rows.push({
+    metric: 'cold import + create, whole process',
+    contender: 'ours core − openapi-fetch bare',
+    value: `${coreOver >= 0 ? '+' : ''}${coreOver.toFixed(0)} ms`,
+    spread: '',
+    ratio: '',
+    target: '<= 0 ms',
+    met: coreOver <= 0 ? 'yes' : 'NO',
+  });
 
   if (options.build) {
     const { cold: coldBuild, warm } = buildTimes();
@@ -238,16 +172,4 @@ export async function runBenchmarks(options: BenchOptions): Promise<Row[]> {
     );
   }
   return rows;
-}
-
-export function markdownTable(rows: Row[]): string {
-  const header =
-    '| metric | contender | median | spread (IQR/2) | vs baseline (median of per-round ratios ± IQR/2) | target | met |\n| --- | --- | --- | --- | --- | --- | --- |';
-  return [
-    header,
-    ...rows.map(
-      (r) =>
-        `| ${r.metric} | ${r.contender} | ${r.value} | ${r.spread} | ${r.ratio} | ${r.target} | ${r.met} |`,
-    ),
-  ].join('\n');
 }

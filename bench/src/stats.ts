@@ -38,6 +38,13 @@ export function pairedRatio(contender: Summary, baseline: Summary): Summary {
   return summarize(ratios);
 }
 
+/** The median of `contender - baseline`, round by round (both measured in the same rounds): ms over bare node, say. */
+export function pairedDifference(results: Map<string, Summary>, contender: string, baseline: string): number {
+  const mine = results.get(contender)?.samples ?? [];
+  const theirs = results.get(baseline)?.samples ?? [];
+  return summarize(mine.map((value, i) => value - (theirs[i] ?? Number.NaN))).median;
+}
+
 export interface Contender {
   name: string;
   /** Runs one unit of work (one call, one stream, one batch). */

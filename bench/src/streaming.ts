@@ -1,7 +1,7 @@
-import { clientsFor, jsonHeaders } from './clients.js';
+import { baselinesFor, jsonHeaders, ours, oursFor, type SuiteOptions, withBaselines } from './clients.js';
 import type { Fixture } from './fixture.js';
 import type { Sizes } from './latency.js';
-import { asRate, type Contender, interleaved } from './stats.js';
+import { asRate, interleaved } from './stats.js';
 
 const body = { model: 'm', messages: [{ role: 'user' as const, content: 'go' }], stream: true as const };
 
@@ -28,33 +28,37 @@ async function rawSplit(url: string): Promise<number> {
 }
 
 /** Chunks per second consuming one long streamed chat completion. */
-export async function streamingThroughput(fixture: Fixture, sizes: Sizes, chunkCount: number) {
-  const { ours, openai } = clientsFor(fixture);
+export async function streamingThroughput(
+  fixture: Fixture,
+  sizes: Sizes,
+  chunkCount: number,
+  clients = ours,
+  options: SuiteOptions = {},
+) {
+  const { openai } = baselinesFor(fixture);
   const expectCount = (count: number, who: string) => {
     if (count !== chunkCount) throw new Error(`${who} read ${count} chunks, expected ${chunkCount}`);
   };
-  const contenders: Contender[] = [
-    {
-      name: 'raw fetch + split',
-      run: async () => expectCount(await rawSplit(`${fixture.baseUrl}/chat/completions`), 'raw'),
-    },
-    {
-      name: 'ours',
+  const contenders = withBaselines(
+    options,
+    Object.entries(oursFor(fixture, clients)).map(([name, client]) => ({
+      name,
       run: async () => {
         let count = 0;
-        for await (const _chunk of await ours.chat.completions.create(body)) count++;
-        expectCount(count, 'ours');
+        for await (const _chunk of await client.chat.completions.create(body)) count++;
+        expectCount(count, name);
       },
-    },
+    })),
     {
-      name: 'openai',
-      run: async () => {
+      openai: async () => {
         let count = 0;
         for await (const _chunk of await openai.chat.completions.create(body)) count++;
         expectCount(count, 'openai');
       },
+      'raw fetch + split': async () =>
+        expectCount(await rawSplit(`${fixture.baseUrl}/chat/completions`), 'raw'),
     },
-  ];
+  );
   const perStream = await interleaved(contenders, { ...sizes, batch: 1 });
   return new Map([...perStream].map(([name, summary]) => [name, asRate(summary, chunkCount)]));
 }

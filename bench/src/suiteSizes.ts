@@ -1,0 +1,27 @@
+import type { Sizes } from './latency.js';
+
+/** How much each suite runs: many short rounds, so that a busy spell of a shared machine hits few pairs. */
+export interface SuiteSizes {
+  latency: Sizes;
+  inProcess: Sizes;
+  concurrency: Sizes;
+  streaming: Sizes;
+  /** Chunks in the streamed answer. */
+  chunkCount: number;
+}
+
+export function suiteSizes(smoke: boolean): SuiteSizes {
+  if (smoke) {
+    const few = { rounds: 2, warmupRounds: 1, batch: 2 };
+    return { latency: few, inProcess: few, concurrency: few, streaming: few, chunkCount: 200 };
+  }
+  return {
+    latency: { rounds: 60, warmupRounds: 5, batch: 50 },
+    // ~1 ms of calls per contender and round: each pair is measured within a few ms of each other.
+    inProcess: { rounds: 300, warmupRounds: 30, batch: 50 },
+    // One round: 16 workers, 10 calls each.
+    concurrency: { rounds: 25, warmupRounds: 3, batch: 10 },
+    streaming: { rounds: 15, warmupRounds: 2, batch: 1 },
+    chunkCount: 20_000,
+  };
+}
