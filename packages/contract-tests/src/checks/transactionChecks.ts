@@ -70,6 +70,10 @@ async function walkLedger(
   let firstTotal: number | undefined;
   let firstId: string | undefined;
   let complete = false;
+  let saidMore = false;
+  let previousCount = 0;
+  // The newest transaction, to tell a ledger that grew meanwhile: the first item of a walk from 0, else asked first.
+  if (from > 0) firstId = await newestId(ctx, op, query);
   for (let offset = from, page = 0; page < maxPages; page += 1) {
     const response = await expectAnswer(
       ctx,
@@ -79,7 +83,7 @@ async function walkLedger(
     const { data, meta } = jsonOf<ListBillingTransactionsResponse>(response);
     ledger.pages.push(response);
     ledger.items.push(...data);
-    if (page === 0) firstId = data[0]?.id;
+    if (page === 0 && from === 0) firstId = data[0]?.id;
     if (data.length > limit) fail(response, `answered ${data.length} items for limit ${limit}`);
     if (meta.total !== undefined) {
       if (firstTotal === undefined) firstTotal = meta.total;
@@ -94,6 +98,16 @@ async function walkLedger(
         );
       }
     }
+    // A page said more follow, and the next has none: an exactly full last page that claimed a next one.
+    if (data.length === 0 && saidMore) {
+      await skipIfGrown(ctx, op, query, firstId);
+      fail(
+        response,
+        `the page before (offset ${offset - previousCount}) said meta.hasMore true, but offset ${offset} holds no item`,
+      );
+    }
+    saidMore = meta.hasMore === true;
+    previousCount = data.length;
     const more =
       meta.hasMore ?? (meta.total !== undefined ? offset + data.length < meta.total : data.length === limit);
     if (!more || data.length === 0) {

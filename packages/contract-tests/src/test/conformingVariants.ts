@@ -73,7 +73,21 @@ function ledgerBilledDuringTheRun(): SimulatorInterceptor {
   };
 }
 
+/** Streams whose lines end with a bare CR, which the SSE standard allows as much as LF and CRLF. */
+const bareCrStreams: SimulatorInterceptor = (next) => (req) => {
+  const res = next(req);
+  if (!res.events) return res;
+  const { events, ...rest } = res;
+  const text = events.map((data) => `data: ${data}\r\r`).join('');
+  return {
+    ...rest,
+    headers: { ...res.headers, 'content-type': 'text/event-stream; charset=utf-8' },
+    bytes: new Uint8Array(Buffer.from(text)),
+  };
+};
+
 export const conformingVariants: ConformingVariant[] = [
+  { name: 'event streams whose lines end with a bare CR', intercept: bareCrStreams },
   { name: 'lists with meta.requestId alone (no hasMore, no total)', options: { listMeta: 'none' } },
   { name: 'lists with meta.total alone', options: { listMeta: 'total' } },
   { name: 'lists with meta.hasMore alone', options: { listMeta: 'hasMore' } },

@@ -3,12 +3,13 @@ import { buildChecks, createCheckContext } from '../checks/index.js';
 import { loadContractSpec } from '../model/spec.js';
 import { type CheckResult, runChecks } from '../run/runChecks.js';
 import { type ConformingVariant, conformingVariants } from './conformingVariants.js';
+import { coverageMutants } from './coverageMutants.js';
 import { laterMutants, type Mutant, mutants } from './mutants.js';
 import { startSimulatorTarget } from './simulatorTarget.js';
 
 const spec = loadContractSpec();
 
-const allMutants = [...mutants, ...laterMutants];
+const allMutants = [...mutants, ...laterMutants, ...coverageMutants];
 
 /** Every check of the suite, in order, against a fresh simulator (wrapped by a mutant, or made a variant, when given). */
 async function runSuiteAgainst(mutant?: Mutant, variant?: ConformingVariant): Promise<CheckResult[]> {

@@ -13,13 +13,13 @@ export interface Mutant {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: mutants reach into answers of any shape to break them.
-type Json = any;
+export type Json = any;
 
 /**
  * Edits the answer of one operation (all operations when `operationId` is '*') with the given status. The edit gets
  * a copy of the JSON body: list answers hold the simulator's own records, which must keep only the broken promise.
  */
-function onAnswer(
+export function onAnswer(
   operationId: string,
   status: number,
   edit: (
@@ -39,14 +39,14 @@ function onAnswer(
 }
 
 /** Edits the request of one operation before the conforming simulator sees it (all when '*'). */
-function onRequest(operationId: string, edit: (req: SimulatorRequest) => void): SimulatorInterceptor {
+export function onRequest(operationId: string, edit: (req: SimulatorRequest) => void): SimulatorInterceptor {
   return (next) => (req) => {
     if (operationId === '*' || req.operationId === operationId) edit(req);
     return next(req);
   };
 }
 
-function editBody(req: SimulatorRequest, edit: (body: Json) => void) {
+export function editBody(req: SimulatorRequest, edit: (body: Json) => void) {
   try {
     const body = JSON.parse(req.body);
     edit(body);
@@ -57,7 +57,7 @@ function editBody(req: SimulatorRequest, edit: (body: Json) => void) {
 }
 
 /** The volume a resize names, in the workspace of the request's key; undefined without a bearer key. */
-function volumeOf(state: SimulatorState, req: SimulatorRequest) {
+export function volumeOf(state: SimulatorState, req: SimulatorRequest) {
   const key = /^Bearer +(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
   if (key === undefined) return undefined;
   return state.workspace(key).volumes.get(decodeURIComponent(req.url.pathname.split('/').pop() ?? ''));
@@ -223,7 +223,8 @@ export const mutants: Mutant[] = [
 ];
 
 /** The bearer key of a request, if any. */
-const bearerOf = (req: SimulatorRequest) => /^Bearer +(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+export const bearerOf = (req: SimulatorRequest) =>
+  /^Bearer +(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
 
 /**
  * Answers the instance-type list with its own filter for one parameter (the simulator's exact match taken out): how a
@@ -244,7 +245,7 @@ function ownFilter(name: string, matches: (field: Json, sent: string) => boolean
 }
 
 /** Edits every `chat.completion.chunk` event of a streamed chat. */
-function onChunks(edit: (chunk: Json, index: number, count: number) => void): SimulatorInterceptor {
+export function onChunks(edit: (chunk: Json, index: number, count: number) => void): SimulatorInterceptor {
   return onAnswer('createChatCompletion', 200, (res) => {
     if (!res.events) return undefined;
     const count = res.events.length - 1;
