@@ -1,4 +1,5 @@
-// app/[...api]/route.ts of a Next.js app: its pages' keyless client sends /v1/... and /api/... to this route.
+// lib/apiRoute.ts of a Next.js app. app/v1/[...path]/route.ts and app/api/[...path]/route.ts each hold one line,
+// `export { GET, PATCH, POST } from '@/lib/apiRoute';`, so its pages' keyless client reaches it at /v1/... and /api/...
 import { createApiRoute } from '@inference-infra/fetch-client/server';
 
 const route = createApiRoute({

@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import { gzippedBundleSize } from '@inference-infra/test-kit/bundleSize';
+import { describe, expect, it } from 'vitest';
+
+const packageDir = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The server entry's size, as an edge runtime (Workers, Vercel's edge) bundles a route that uses it. Its own code is
+ * ~3.7 kB; the rest is the spec's request validators (zod mini), the price of refusing bad input before it is sent.
+ * It is a separate entry so that the client's entries, held to their budgets in ../bundleSize.test.ts, pay nothing.
+ * `node:stream` (used only by toNodeListener, which edge code does not call) is the runtime's.
+ */
+const budget = 14.5 * 1024;
+
+describe('bundle size of @inference-infra/fetch-client/server', () => {
+  it(`stays within ${budget} bytes min+gz for a route`, async () => {
+    const source = `import { createApiRoute } from '@inference-infra/fetch-client/server';
+export default { fetch: createApiRoute({ apiKey: 'ii_live_x', baseUrl: 'https://a.test/v1', platformUrl: 'https://b.test' }) };`;
+    const size = await gzippedBundleSize(source, {
+      resolveDir: packageDir,
+      external: ['node:*', 'stream', 'stream/promises'],
+    });
+    console.log(`@inference-infra/fetch-client/server: ${size} bytes min+gz (budget ${budget})`);
+    expect(size).toBeLessThanOrEqual(budget);
+  });
+});
