@@ -46,6 +46,22 @@ describe('a chat stream', () => {
     expect(error).toBeInstanceOf(APIUserAbortError);
   });
 
+  it('hands out no chunk already read once the caller aborts in the loop', async () => {
+    // Three chunks in one read: after the first, the abort must end the loop, not the two waiting behind it.
+    const { client } = streamingClient(`${chunk('a')}${chunk('b')}${chunk('c')}data: [DONE]\n\n`);
+    const caller = new AbortController();
+    const stream = await client.chat.completions.create(body, { signal: caller.signal });
+    let chunks = 0;
+    const error = await (async () => {
+      for await (const _part of stream) {
+        chunks += 1;
+        caller.abort();
+      }
+    })().catch((failure: unknown) => failure);
+    expect(chunks).toBe(1);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+  });
+
   it("ends when the caller's signal aborts before the loop begins", async () => {
     const { client, wasCancelled } = streamingClient(chunk('never read'));
     const caller = new AbortController();

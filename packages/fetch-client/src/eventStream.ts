@@ -217,6 +217,11 @@ export class EventStream<T> implements AsyncIterable<T> {
     return {
       next: () => {
         if (over) return Promise.resolve(done);
+        // Aborted while chunks already read wait: none of them is handed out, as openai's streams do.
+        if (reader && this.controller.signal.aborted) {
+          end(false);
+          return Promise.reject(new APIUserAbortError(this.operation));
+        }
         if (taken < events.length) {
           try {
             return Promise.resolve(take() as IteratorResult<T>);
