@@ -4,6 +4,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
+import { answerError, errorBody } from './errorAnswer.js';
+import { localHostRefusal } from './localHost.js';
 
 /** The few types a built docs site or Vite build contains; anything else is served as bytes. */
 const contentTypes = new Map([
@@ -67,6 +69,34 @@ export function routeOfListener(listener) {
     });
 }
 
+/** The status and code of what Node's parser refuses: headers too large or too slow, or a request it cannot read. */
+const parserRefusals = /** @type {Record<string, [number, string, string]>} */ ({
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'headers_too_large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'request_timeout'],
+});
+
+/**
+ * Answers what Node's parser refused (a malformed request line or header, a request too slow) with the error body,
+ * and closes that one socket; the server goes on.
+ * @param {NodeJS.ErrnoException} error
+ * @param {import('node:stream').Duplex} socket
+ */
+function answerUnparsed(error, socket) {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, code] = parserRefusals[error.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'malformed_request',
+  ];
+  const body = errorBody(status, code, `The request could not be read (${error.code ?? error.message})`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
 /**
  * Answers a request the site's own server handles itself (an API route), or returns false to let the files answer.
  * @typedef {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => Promise<boolean>} RouteHandler
@@ -86,36 +116,36 @@ export function startStaticServer({ rootDir, port = 0, route }) {
     try {
       await serveRequest(request, response);
     } catch (error) {
-      if (response.headersSent) response.destroy();
-      else
-        response
-          .writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
-          .end(`Server failure: ${String(error)}\n`);
+      answerError(response, 500, 'server_failure', `The local server failed: ${String(error)}`);
     }
   });
-  server.on('clientError', (error, socket) => {
-    // What Node's parser refuses (a malformed request line or header, a request too slow) closes that one socket.
-    if (socket.writable && /** @type {NodeJS.ErrnoException} */ (error).code !== 'ECONNRESET') {
-      socket.end('HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
-    } else socket.destroy();
-  });
+  server.on('clientError', (error, socket) =>
+    answerUnparsed(/** @type {NodeJS.ErrnoException} */ (error), socket),
+  );
 
   /** @param {import('node:http').IncomingMessage} request @param {import('node:http').ServerResponse} response */
   async function serveRequest(request, response) {
     // Only paths: an absolute-form target (`http://[/`) or `*` is no file and no route of this site.
     if (!request.url?.startsWith('/')) {
-      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request target\n');
+      const message = `the request target ${JSON.stringify(request.url)} is not a path`;
+      answerError(response, 400, 'malformed_request_target', message);
+      return;
+    }
+    const badHost = localHostRefusal(request.headers.host);
+    if (badHost) {
+      answerError(response, badHost.status, badHost.code, badHost.message, { param: 'Host' });
       return;
     }
     if (route && (await route(request, response))) return;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { allow: 'GET, HEAD' }).end();
+      const message = `${request.method}: the files of this site take GET and HEAD`;
+      answerError(response, 405, 'method_not_allowed', message, { headers: { allow: 'GET, HEAD' } });
       return;
     }
     const filePath = resolveRequestPath(root, request.url ?? '/');
     const fileStat = filePath ? await stat(filePath).catch(() => null) : null;
     if (!filePath || !fileStat?.isFile()) {
-      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
+      answerError(response, 404, 'not_found', `No file of this site at ${request.url}`);
       return;
     }
     response.writeHead(200, {

@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsedOrText, sendRaw } from './rawHttp.js';
 import { resolveRequestPath, type StaticServer, startStaticServer } from './staticServer.js';
 
 /** A raw GET, so the path reaches the server exactly as written (fetch would normalise `..` away). */
@@ -61,6 +62,96 @@ describe('startStaticServer', () => {
       expect(response.status, path).toBe(404);
       expect(response.body, path).not.toContain('outside the root');
     }
+  });
+});
+
+describe('startStaticServer under hostile input', () => {
+  let rootDir: string;
+  let server: StaticServer;
+  const routeCalls: string[] = [];
+
+  beforeAll(async () => {
+    rootDir = await mkdtemp(join(tmpdir(), 'static-server-hostile-'));
+    await writeFile(join(rootDir, 'index.html'), '<h1>site</h1>');
+    server = await startStaticServer({
+      rootDir,
+      // A route that reads the body, as an API route does, and one that throws.
+      route: async (request, response) => {
+        routeCalls.push(request.url ?? '');
+        if (request.url === '/throws') throw new Error('the route broke');
+        if (request.url !== '/echo') return false;
+        let body = '';
+        for await (const chunk of request) body += chunk;
+        response.end(body);
+        return true;
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await rm(rootDir, { recursive: true, force: true });
+  });
+
+  /** The error body's code of a whole answer, after which the site must still be served. */
+  async function refusal(bytes: string) {
+    const answer = await sendRaw(server.port, { bytes });
+    const page = await sendRaw(server.port, { bytes: 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' });
+    expect(page.body).toBe('<h1>site</h1>');
+    const error = (parsedOrText(answer.body) as { error?: { code?: string; type?: string } }).error;
+    return { status: answer.status, code: error?.code, type: error?.type };
+  }
+
+  it.each([
+    [
+      'an absolute-form target that is no URL',
+      'GET http://[/ HTTP/1.1\r\nHost: 127.0.0.1',
+      400,
+      'malformed_request_target',
+    ],
+    ['a Host with a space', 'GET / HTTP/1.1\r\nHost: a b', 400, 'malformed_host'],
+    ['a Host of one bracket', 'GET / HTTP/1.1\r\nHost: [', 400, 'malformed_host'],
+    [
+      'a Host of another site (DNS rebinding)',
+      'GET / HTTP/1.1\r\nHost: evil.example',
+      403,
+      'host_not_allowed',
+    ],
+    [
+      'a request line Node cannot parse',
+      'GET / HTTP/1.1 and more\r\nHost: 127.0.0.1',
+      400,
+      'malformed_request',
+    ],
+    ['a method the files do not take', 'DELETE / HTTP/1.1\r\nHost: 127.0.0.1', 405, 'method_not_allowed'],
+    ['a missing file', 'GET /nothing.js HTTP/1.1\r\nHost: 127.0.0.1', 404, 'not_found'],
+  ])('answers %s with the error body and keeps serving', async (_name, head, status, code) => {
+    expect(await refusal(`${head}\r\n\r\n`)).toMatchObject({ status, code });
+  });
+
+  it('takes localhost, *.localhost and addresses as Host', async () => {
+    for (const host of ['localhost:4012', 'docs.localhost', '127.0.0.1:4012', '[::1]:4012']) {
+      const page = await sendRaw(server.port, { bytes: `GET / HTTP/1.1\r\nHost: ${host}\r\n\r\n` });
+      expect(page.status, host).toBe(200);
+    }
+  });
+
+  it('answers 500 naming the failure when a route throws, and keeps serving', async () => {
+    const failure = await refusal('GET /throws HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    expect(failure).toEqual({ status: 500, code: 'server_failure', type: 'server_error' });
+  });
+
+  it('outlives a POST that declares a body and closes before it ends (Error: aborted)', async () => {
+    const cut = await sendRaw(server.port, {
+      bytes: 'POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-length: 100\r\n\r\n{"partial":',
+      closeAfterSend: true,
+    });
+    expect(cut.ended).not.toBe('timeout');
+    const whole = await sendRaw(server.port, {
+      bytes: 'POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-length: 2\r\n\r\n{}',
+    });
+    expect(whole.body).toBe('{}');
+    expect(routeCalls).toContain('/echo');
   });
 });
 
