@@ -1,4 +1,4 @@
-/** Where the page sends its requests: its own server's API route, which holds the key (test-kit's `createApiRoute`). */
+/** Where the page sends its requests: its own server's API route, which holds the key (`createApiRoute` of the fetch client). */
 export interface ApiSettings {
   baseUrl: string;
   platformUrl: string;

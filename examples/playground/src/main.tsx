@@ -8,7 +8,7 @@ import { apiSettingsFor } from './apiSettings';
 import './styles.css';
 
 const settings = apiSettingsFor(window.location.origin);
-// Keyless: the page's own server adds the key (test-kit's `createApiRoute`), so no key is ever in the browser. The main
+// Keyless: the page's own server adds the key (`createApiRoute`), so no key is ever in the browser. The main
 // entry validates requests against the spec, so a bad resize is refused before anything is sent.
 const client = createClient({ ...settings, apiKey: null });
 const queryClient = new QueryClient({

@@ -87,6 +87,31 @@ describe("the playground's API route, attacked from a page of another site (head
     expect(reachedSimulator()).toBe(0);
   });
 
+  it('spends and reads nothing for a page of the same site on another port: no-cors POST and GET both get 403', async () => {
+    statuses.length = 0;
+    const page = await browser.newPage();
+    // 127.0.0.1 on another port: the same site as the playground's page, another origin (Sec-Fetch-Site: same-site).
+    await page.goto(`http://127.0.0.1:${other.port}/`);
+    const outcomes = await page.evaluate(
+      async ({ origin, chat }) => {
+        const post = await fetch(`${origin}v1/chat/completions`, {
+          method: 'POST',
+          mode: 'no-cors',
+          headers: { 'content-type': 'text/plain' },
+          body: chat,
+        });
+        // A no-cors GET carries no Origin: only Sec-Fetch-Site tells where it comes from.
+        const read = await fetch(`${origin}api/v1/instances/types`, { mode: 'no-cors' });
+        return [post.type, read.type];
+      },
+      { origin: playground.url, chat },
+    );
+    await page.close();
+    expect(outcomes).toEqual(['opaque', 'opaque']);
+    expect(statuses).toEqual([403, 403]);
+    expect(reachedSimulator()).toBe(0);
+  });
+
   it('refuses a foreign Host (DNS rebinding) and a text/plain body from its own page, and serves its own page', async () => {
     // fetch sets Host from the URL; node:http sends the one a rebinding site's page would carry.
     const rebound = await new Promise<number | undefined>((resolve, reject) => {
