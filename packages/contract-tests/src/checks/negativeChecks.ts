@@ -68,6 +68,18 @@ export function expectRefusalNaming(
   }
 }
 
+/** What every negative check of an operation shares: a state-changing one is a mutation, a resize needs a volume. */
+function refusalOf(op: SpecOperation) {
+  const kind = 'negative' as const;
+  return {
+    operationId: op.operationId,
+    tags: op.tags,
+    kind,
+    mutates: op.stateChanging,
+    requires: requirementsOf(op),
+  };
+}
+
 /** The coverage entry a negative case checks: the rule it breaks, where it breaks it (an unknown field: its object's). */
 function ruleEntry(entry: NegativeCase): string {
   if (entry.in === 'query') return parameterEntry(entry.operationId, 'query', entry.param, entry.rule);
@@ -80,12 +92,8 @@ export function negativeChecks(spec: ContractSpec, validator: SchemaValidator): 
   const negative = negativeCases(spec, validator).map((entry): ContractCheck => {
     const op = spec.operation(entry.operationId);
     return {
+      ...refusalOf(op),
       name: `rejects ${entry.description} with 400 and the error body`,
-      operationId: op.operationId,
-      tags: op.tags,
-      kind: 'negative',
-      mutates: op.stateChanging,
-      requires: requirementsOf(op),
       covers: [
         ruleEntry(entry),
         ...answerCovers(spec, op, 400),
@@ -131,12 +139,8 @@ export function negativeChecks(spec: ContractSpec, validator: SchemaValidator): 
     .filter((op) => op.requestBody)
     .map(
       (op): ContractCheck => ({
+        ...refusalOf(op),
         name: 'rejects a body that is JSON but no object (an array, a string, a number, null) with 400 and the error body',
-        operationId: op.operationId,
-        tags: op.tags,
-        kind: 'negative',
-        mutates: op.stateChanging,
-        requires: requirementsOf(op),
         covers: [
           bodyEntry(op.operationId, [], 'type'),
           ...answerCovers(spec, op, 400),

@@ -123,7 +123,8 @@ export function resizeEffectChecks(spec: ContractSpec): ContractCheck[] {
   const maximum = typeof bounds.maximum === 'number' ? bounds.maximum : 10_000;
   const effects = coverageEntries(spec)
     .filter((entry) => entry.kind === 'effect' && entry.operationId === operationId)
-    .map((entry) => entry.id);
+    .map((entry) => entry.id)
+    .filter((id) => !id.includes(' may change '));
   const send = (ctx: CheckContext, id: string, size: number) =>
     ctx.http.send({ op, pathParams: { id }, body: { size_gb: size } });
   const grown = (ctx: CheckContext, response: ContractResponse, size: number, refusedFirst: string) => {

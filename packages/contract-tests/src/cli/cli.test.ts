@@ -30,6 +30,8 @@ describe('the inference-infra-contract-tests command', () => {
       const run = await runCli([
         ...targetArgs(server),
         '--allow-mutations',
+        // A fresh simulator: its volume may grow to the maximum, so no check is skipped.
+        '--allow-bound-resizes',
         '--volume-id',
         server.target.volumeId,
         '--volume-size',
@@ -38,8 +40,16 @@ describe('the inference-infra-contract-tests command', () => {
         'junit',
         '--output-file',
         report,
+        '--report',
+        'coverage',
+        join(work, 'coverage-map.json'),
       ]);
       expect(run.output).toMatch(/\d+ checks: \d+ passed, 0 failed, 0 skipped/);
+      expect(run.output).toMatch(/Coverage map: \d+ promises of the spec, \d+ checked, \d+ not checkable/);
+      const map = JSON.parse(await readFile(join(work, 'coverage-map.json'), 'utf8')) as {
+        counts: { unaccounted: number };
+      };
+      expect(map.counts.unaccounted).toBe(0);
       expect(run.output).toMatch(/Coverage: 6\/6 operations, 20\/32 documented statuses exercised/);
       expect(run.code, run.output).toBe(0);
       const xml = await readFile(report, 'utf8');

@@ -197,8 +197,11 @@ export function effectFields(spec: ContractSpec, op: SpecOperation) {
   const squash = (name: string) => name.replaceAll('_', '').toLowerCase();
   const changed = fields.filter((field) => asked.some((name) => squash(name) === squash(field)));
   const moved = fields.filter((field) => /^updated/i.test(field));
-  const kept = fields.filter((field) => !changed.includes(field) && !moved.includes(field));
-  return { changed, moved, kept };
+  // The resource's state: its values and transitions are not shown (volume-status-open-string, whose examples show
+  // `resizing`), so a call may move it and no check may insist it stays.
+  const free = fields.filter((field) => /^status$/i.test(field));
+  const kept = fields.filter((field) => ![...changed, ...moved, ...free].includes(field));
+  return { changed, moved, free, kept };
 }
 
 /**
@@ -215,6 +218,7 @@ function effectEntries(spec: ContractSpec, op: SpecOperation): CoverageEntry[] {
     for (const field of fields.changed) entries.push({ ...base, id: name(`changes ${field}`) });
     for (const field of fields.moved) entries.push({ ...base, id: name(`moves ${field} forward`) });
     for (const field of fields.kept) entries.push({ ...base, id: name(`keeps ${field}`) });
+    for (const field of fields.free) entries.push({ ...base, id: name(`may change ${field}`) });
   } else {
     entries.push({ ...base, id: name('billable') });
   }
