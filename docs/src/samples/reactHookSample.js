@@ -5,7 +5,8 @@ import { tsLiteral } from './tsLiteral.js';
 /**
  * Where a browser sample's client sends its requests: its page's own origin, where the app's server route adds the
  * key and passes `/v1/...` and `/api/...` on, so the page holds no key (the fetch client's README, "Keys stay out of
- * browsers"). The layout of test-kit's `createApiRoute`, the route the tests run the samples behind (the playground's).
+ * browsers"). The layout of `createApiRoute` of `@inference-infra/fetch-client/server`, the route the tests run the
+ * samples behind (the playground's).
  */
 const ownOrigin = /** @type {Record<string, { address: string, route: string }>} */ ({
   // biome-ignore lint/suspicious/noTemplateCurlyInString: sample text, a template literal the reader's page evaluates
@@ -88,7 +89,8 @@ export function reactHookSample(operation, request) {
     `import { createRoot } from 'react-dom/client';`,
     '',
     'const client = createClient({',
-    `  // No key here: your server's ${route} route adds it (see the fetch client's README, "Keys stay out of browsers").`,
+    `  // No key here: your server's ${route} route adds it, createApiRoute of @inference-infra/fetch-client/server`,
+    `  // (the fetch client's README, "Keys stay out of browsers").`,
     '  apiKey: null,',
     `  ${option}: ${address},`,
     '});',
