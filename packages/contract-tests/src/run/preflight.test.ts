@@ -14,7 +14,11 @@ async function serve(status: number | 'never'): Promise<{ url: string; server: S
   const server = createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);
     if (status === 'never') return;
-    res.writeHead(status, { 'content-type': 'application/json' });
+    const moved =
+      status >= 300 && status < 400
+        ? { location: 'https://platform.example.com/api/v1/instances/types' }
+        : {};
+    res.writeHead(status, { 'content-type': 'application/json', ...moved });
     res.end('{}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -112,6 +116,16 @@ describe('preflight', () => {
     await expect(preflight(spec, targetAt(platform.url, missing.url))).rejects.toThrow(
       /answered 404: is --base-url the inference base address, \/v1 included\?$/,
     );
+  });
+
+  it('names a redirect and where it points, following none', async () => {
+    const moving = await started(301);
+    const inference = await started(200);
+    await expect(preflight(spec, targetAt(moving.url, inference.url))).rejects.toThrow(
+      /answered 301, a redirect to https:\/\/platform\.example\.com\/api\/v1\/instances\/types: the suite follows no redirect, so give --platform-url the address that answers\.$/,
+    );
+    // Never followed: the host it points to (outside loopback) is never asked.
+    expect(moving.requests).toHaveLength(1);
   });
 
   it('never shows the key in its message', async () => {

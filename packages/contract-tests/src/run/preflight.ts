@@ -94,6 +94,14 @@ export async function preflight(spec: ContractSpec, target: Target): Promise<Exc
         seen,
       );
     if (exchange.status === 404) throw new PreflightError(`${where} answered 404: ${probe.notFound}`, seen);
+    // A redirect (plain http to https, an old host): the suite follows none, so every check would fail with it.
+    if (exchange.status >= 300 && exchange.status < 400) {
+      const location = exchange.responseHeaders.find(([name]) => name.toLowerCase() === 'location')?.[1];
+      throw new PreflightError(
+        `${where} answered ${exchange.status}, a redirect${location ? ` to ${location}` : ''}: the suite follows no redirect, so give ${probe.flag} the address that answers.`,
+        seen,
+      );
+    }
     // An answer whose body broke off or ran past the cap: every check would fail the same way.
     if (exchange.error !== undefined)
       throw new PreflightError(
