@@ -6,7 +6,7 @@ import type { OurClients } from './clients.js';
 import { startFixture } from './fixture.js';
 import { inProcessOverhead } from './inProcessOverhead.js';
 import { concurrentThroughput, sequentialLatency } from './latency.js';
-import { buildClient, checkOut, commitOf, loadBuild, repoRoot } from './refBuild.js';
+import { buildClient, checkOut, commitOf, loadBuild, repoRoot, snapshotOf } from './refBuild.js';
 import { pct } from './rows.js';
 import { pairedRatio, type Summary } from './stats.js';
 import { streamingThroughput } from './streaming.js';
@@ -46,18 +46,26 @@ function compared(
 
 async function compare(ref: string, smoke: boolean): Promise<ComparedRow[]> {
   const commit = commitOf(ref);
-  const label = `${ref} (${commit.slice(0, 7)})`;
+  const label = commit.startsWith(ref) ? ref : `${ref} (${commit.slice(0, 7)})`;
   console.log(`Building this working tree's fetch client, then ${label} in a temporary worktree...`);
   buildClient(repoRoot);
-  const checkout = checkOut(commit);
+  const snapshot = snapshotOf(repoRoot);
+  let checkout: ReturnType<typeof checkOut>;
+  try {
+    checkout = checkOut(commit);
+  } catch (error) {
+    snapshot.remove();
+    throw error;
+  }
   // An interrupted comparison leaves no worktree behind either.
   const interrupted = () => {
     checkout.remove();
+    snapshot.remove();
     process.exit(130);
   };
   process.once('SIGINT', interrupted);
   try {
-    const [mine, theirs] = await Promise.all([loadBuild(repoRoot), loadBuild(checkout.dir)]);
+    const [mine, theirs] = await Promise.all([loadBuild(snapshot.dir), loadBuild(checkout.dir)]);
     const main: OurClients = { 'this build': mine.main, [label]: theirs.main };
     const entries: OurClients = { ...main, 'this build, core': mine.core, [`${label}, core`]: theirs.core };
     const sizes = suiteSizes(smoke);
@@ -113,6 +121,7 @@ async function compare(ref: string, smoke: boolean): Promise<ComparedRow[]> {
   } finally {
     process.off('SIGINT', interrupted);
     checkout.remove();
+    snapshot.remove();
   }
 }
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -39,6 +39,22 @@ export function buildClient(checkout: string): void {
     ['exec', 'turbo', 'run', 'build', '--filter=@inference-infra/fetch-client', '--output-logs=errors-only'],
     checkout,
   );
+}
+
+/**
+ * A copy of the fetch client's build in `checkout` (its package.json and dist, its node_modules linked), in a temporary
+ * folder: a stream or a debug line loads a chunk of the build late, and a build of the working tree made meanwhile
+ * (anyone's `pnpm build`) would have replaced it. `remove()` deletes the copy.
+ */
+export function snapshotOf(checkout: string): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-compare-this-'));
+  const from = join(checkout, 'packages/fetch-client');
+  const to = join(dir, 'packages/fetch-client');
+  mkdirSync(to, { recursive: true });
+  cpSync(join(from, 'package.json'), join(to, 'package.json'));
+  cpSync(join(from, 'dist'), join(to, 'dist'), { recursive: true });
+  symlinkSync(join(from, 'node_modules'), join(to, 'node_modules'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** Both entries of the fetch client built in `checkout`, each resolving its dependencies from that checkout. */

@@ -26,7 +26,7 @@ export type Log = ((level: Exclude<LogLevel, 'off'>, message: string, details?: 
 };
 
 /** Headers whose values are credentials, whoever set them: the client, a `headers` option, a middleware, the server. */
-const credentialHeaders = [
+export const credentialHeaders = [
   'authorization',
   'proxy-authorization',
   'x-api-key',

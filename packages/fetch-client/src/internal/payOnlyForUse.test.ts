@@ -2,7 +2,7 @@ import type { Middleware } from 'openapi-fetch';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../core.js';
 import * as rateLimitHeaders from '../rateLimitHeaders.js';
-import type { Logger } from './logger.js';
+import { credentialHeaders, type Logger } from './logger.js';
 import * as redaction from './redactSecret.js';
 
 // What a call does not do when the feature behind it is not used: counted by spies on the functions that do the
@@ -12,14 +12,6 @@ const apiKey = 'ii_live_payonlyforuse';
 const baseUrl = 'https://api.test/v1';
 const platformUrl = 'https://platform.test';
 const embeddings = { model: 'bge', input: 'hello' };
-const credentialHeaders = [
-  'authorization',
-  'proxy-authorization',
-  'x-api-key',
-  'api-key',
-  'cookie',
-  'set-cookie',
-];
 
 /** A fetch that answers from memory, after the answers scripted for the first attempts; keeps each body sent. */
 function inMemoryFetch(first: Response[] = []) {
