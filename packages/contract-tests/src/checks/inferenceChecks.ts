@@ -2,6 +2,7 @@ import type { CreateEmbeddingsResponse, GenerateImagesResponse } from '@inferenc
 import type { ContractSpec, JsonObject } from '../model/spec.js';
 import { answerCovers } from '../promises/coverageEntries.js';
 import { assumptionEntry, bodyEntry } from '../promises/coverageIds.js';
+import type { ContractResponse } from '../run/http.js';
 import { type ContractCheck, skipCheck } from './check.js';
 import { exampleBody, expectAnswer, fail, jsonOf } from './requests.js';
 
@@ -87,17 +88,41 @@ export function pngSize(bytes: Buffer): { width: number; height: number } | unde
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-/** Images: `width` and `height` decide the size of what comes back, read from the image itself when it is a PNG. */
+/** The size of the first image of an answer, read from its PNG; the check is skipped for another format. */
+export function firstImageSize(response: ContractResponse): { width: number; height: number } {
+  const [first] = jsonOf<GenerateImagesResponse>(response).data;
+  const got = pngSize(Buffer.from(first?.b64_json ?? '', 'base64'));
+  if (got === undefined) skipCheck('the image is not a PNG, whose size the suite reads');
+  return got;
+}
+
+/**
+ * Images: `width` and `height` decide the size of what comes back, read from the image itself when it is a PNG; with
+ * one of them, `aspect_ratio` (1:1 when absent) gives the other (assumed by the spec: aspect-ratio-combination).
+ */
 export function imageSizeChecks(spec: ContractSpec): ContractCheck[] {
   const op = spec.operation('generateImages');
   const width = requestProperty(spec, 'ImageGenerationRequest', 'width');
   const height = requestProperty(spec, 'ImageGenerationRequest', 'height');
   if (typeof width.minimum !== 'number' || typeof height.minimum !== 'number') return [];
-  // Two different sizes near the minimum: cheap to make, and a server that swaps or ignores them shows it.
-  const size = { width: width.minimum, height: height.minimum * 2 };
+  // Sizes near the minimum: cheap to make, and a server that swaps, ignores or misderives them shows it.
+  const small = Math.max(width.minimum, height.minimum);
+  const cases = [
+    {
+      ask: { width: small, height: small * 2, aspect_ratio: '1:1' },
+      expect: [small, small * 2],
+      why: 'both sides decide, aspect_ratio ignored',
+    },
+    {
+      ask: { width: small * 2, aspect_ratio: '2:1' },
+      expect: [small * 2, small],
+      why: 'width and aspect_ratio 2:1',
+    },
+    { ask: { height: small * 2 }, expect: [small * 2, small * 2], why: 'height alone, 1:1' },
+  ];
   return [
     {
-      name: `answers images of the width and height asked for (${size.width}x${size.height}, read from the PNG)`,
+      name: `answers images of the size asked for, read from the PNG (${cases.map((c) => c.why).join('; ')})`,
       operationId: op.operationId,
       tags: op.tags,
       kind: 'semantic',
@@ -105,16 +130,17 @@ export function imageSizeChecks(spec: ContractSpec): ContractCheck[] {
       requires: ['state'],
       covers: [assumptionEntry('aspect-ratio-combination')],
       async run(ctx) {
-        const body = { ...exampleBody(ctx, op), ...size, response_format: 'b64_json' };
-        const response = await expectAnswer(ctx, { op, body }, 200);
-        const [first] = jsonOf<GenerateImagesResponse>(response).data;
-        const got = pngSize(Buffer.from(first?.b64_json ?? '', 'base64'));
-        if (got === undefined) skipCheck('the image is not a PNG, whose size the suite reads');
-        if (got.width !== size.width || got.height !== size.height) {
-          fail(
-            response,
-            `the image is ${got.width}x${got.height}, but ${size.width}x${size.height} was asked for`,
-          );
+        for (const { ask, expect, why } of cases) {
+          const body: Record<string, unknown> = { ...exampleBody(ctx, op), response_format: 'b64_json' };
+          for (const field of ['width', 'height', 'aspect_ratio', 'size']) delete body[field];
+          const response = await expectAnswer(ctx, { op, body: { ...body, ...ask } }, 200);
+          const got = firstImageSize(response);
+          if (got.width !== expect[0] || got.height !== expect[1]) {
+            fail(
+              response,
+              `the image is ${got.width}x${got.height}, but ${why} asks for ${expect[0]}x${expect[1]}`,
+            );
+          }
         }
       },
     },

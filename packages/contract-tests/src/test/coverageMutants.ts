@@ -244,6 +244,14 @@ export const coverageMutants: Mutant[] = [
     wrap: ignores('generateImages', 'size'),
   },
   {
+    name: 'makes a square image from width alone, whatever aspect_ratio says',
+    wrap: onRequest('generateImages', (req) =>
+      editBody(req, (body) => {
+        if (body.height === undefined) delete body.aspect_ratio;
+      }),
+    ),
+  },
+  {
     name: 'ignores dimensions',
     wrap: ignores('createEmbeddings', 'dimensions'),
   },
