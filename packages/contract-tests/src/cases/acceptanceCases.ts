@@ -82,7 +82,10 @@ export function acceptanceCases(spec: ContractSpec, validator: SchemaValidator):
         const object = current ?? sampleOf(spec, at);
         if (schema.additionalProperties === undefined && properties.length > 0 && isObject(object)) {
           const value = { ...object, contract_tests_extra_field: true };
-          add(base, path, value, 'with a field the open schema does not name', 'open', { entryPath: path });
+          add(base, path, value, 'with a field the open schema does not name', 'open', {
+            entryPath: path,
+            ...assumption,
+          });
         }
       }
       // A map's values (`logit_bias`) on their bounds, under a key of their own.

@@ -99,7 +99,8 @@ export function negativeChecks(spec: ContractSpec, validator: SchemaValidator): 
         ...answerCovers(spec, op, 400),
         assumptionEntry('validation-400'),
         assumptionEntry('error-body-openai-shape'),
-        ...(entry.assumption ? [assumptionEntry(entry.assumption)] : []),
+        // A wrong type says nothing of what the field's assumption chose (a bound, a refusal, a meaning).
+        ...(entry.assumption && entry.rule !== 'type' ? [assumptionEntry(entry.assumption)] : []),
       ],
       async run(ctx) {
         const response = await ctx.http.send({
