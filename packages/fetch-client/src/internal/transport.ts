@@ -120,7 +120,9 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
   let callLog = log;
   async function callFetch(request: Request, init?: RequestInit): Promise<Response> {
     callLog = log.withCredentialsOf(request.headers);
-    const started = Date.now();
+    // Times only for the lines that give them (info, debug).
+    const timed = callLog.enabled('info');
+    const started = timed ? Date.now() : 0;
     let sent = request;
     for (let attempt = 0; ; attempt++) {
       const signal = arm();
@@ -132,7 +134,7 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
       const where = callLog.enabled('warn')
         ? `${sent.method} ${sent.url} (attempt ${attempt + 1} of ${retry.maxRetries + 1})`
         : '';
-      const attemptStarted = Date.now();
+      const attemptStarted = timed ? Date.now() : 0;
       if (callLog.enabled('debug')) await (await import('./debugLines.js')).logRequest(callLog, sent, where);
       let response: Response | undefined;
       let waitMs = 0;
