@@ -67,7 +67,51 @@ describe('preflight', () => {
       expect(exchanges.map((x) => `${x.method} ${new URL(x.url).pathname} ${x.status}`)).toEqual([
         'GET /api/v1/instances/types 200',
         'POST /v1/embeddings 400',
+        'PATCH /api/v1/storage/vol_training 409',
       ]);
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  it('ends with one sentence when --volume-id names no volume of the key, at no cost to the real one', async () => {
+    const simulator = await startSimulatorTarget();
+    try {
+      const run = preflight(spec, { ...simulator.target, volumeId: 'vol_ci' });
+      await expect(run).rejects.toThrow(PreflightError);
+      await expect(run).rejects.toThrow(
+        /^--volume-id vol_ci does not exist for this key \(PATCH http:\/\/127\.0\.0\.1:\d+\/api\/v1\/storage\/vol_ci answered 404\): give the id of a volume of this key's workspace\.$/,
+      );
+      // The probe asked for the current size, which no server that follows the spec grants: nothing grew.
+      const again = await preflight(spec, simulator.target);
+      expect(again.at(-1)?.requestBody).toBe(`{"size_gb":${simulator.target.volumeSizeGb}}`);
+      expect(again.at(-1)?.status).toBe(409);
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  it('asks for the smallest size the spec allows when the volume size is not given', async () => {
+    const simulator = await startSimulatorTarget();
+    try {
+      const { volumeSizeGb: _, ...withoutSize } = simulator.target;
+      const exchanges = await preflight(spec, withoutSize);
+      expect(exchanges.at(-1)?.requestBody).toBe('{"size_gb":10}');
+      expect(exchanges.at(-1)?.status).toBe(409);
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  it('sends no resize without --allow-mutations, even with --volume-id', async () => {
+    const simulator = await startSimulatorTarget();
+    try {
+      const exchanges = await preflight(spec, {
+        ...simulator.target,
+        allowMutations: false,
+        volumeId: 'vol_ci',
+      });
+      expect(exchanges.map((x) => x.method)).toEqual(['GET', 'POST']);
     } finally {
       await simulator.close();
     }

@@ -109,5 +109,38 @@ export async function preflight(spec: ContractSpec, target: Target): Promise<Exc
         seen,
       );
   }
+  if (target.allowMutations && target.volumeId !== undefined) {
+    const exchange = await probeVolume(spec, target, http, log);
+    if (exchange) {
+      seen.push(exchange);
+      if (exchange.status === 404)
+        throw new PreflightError(
+          `--volume-id ${target.volumeId} does not exist for this key (${exchange.method} ${exchange.url} answered 404): give the id of a volume of this key's workspace.`,
+          seen,
+        );
+    }
+  }
   return seen;
+}
+
+/**
+ * Whether `--volume-id` names a volume, at no cost: a resize to the current size (`--volume-size`), else to the
+ * smallest size the spec allows, is refused with 409 by a server that has the volume (no size is greater than itself,
+ * and no volume is smaller than the minimum) and with 404 by one that has not. Sent only when mutations are allowed,
+ * as the resize checks send the same request anyway. Any answer but 404 is left to the checks to judge.
+ */
+async function probeVolume(
+  spec: ContractSpec,
+  target: Target,
+  http: ReturnType<typeof createContractHttp>,
+  log: ReturnType<typeof createExchangeLog>,
+): Promise<Exchange | undefined> {
+  const op = spec.operation('resizeVolume');
+  const bounds = spec.resolve('#/components/schemas/ResizeVolumeRequest/properties/size_gb').value;
+  const smallest = typeof bounds.minimum === 'number' ? bounds.minimum : 10;
+  const size = target.volumeSizeGb ?? smallest;
+  await http
+    .send({ op, pathParams: { id: target.volumeId ?? '' }, body: { size_gb: size } })
+    .catch(() => {});
+  return log.take()[0];
 }
