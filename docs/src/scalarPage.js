@@ -27,6 +27,19 @@ export const scalarConfiguration = {
   // see the key, and Scalar's default one is on the internet.
 };
 
+/** The key of the mock that `scripts/start.sh` serves: public, and refused by any real deployment. */
+export const localMockDemoKey = 'ii_live_mock';
+
+/**
+ * Scalar's authentication setting for a page served from this machine, whose console starts at the servers'
+ * defaults, the local mock: the demo key fills the token field, so a first "Send" is answered. A page served from
+ * anywhere else starts empty, as before.
+ */
+export const localMockAuthentication = {
+  preferredSecurityScheme: 'bearerAuth',
+  securitySchemes: { bearerAuth: { token: localMockDemoKey } },
+};
+
 /**
  * The whole page: Scalar's prebuilt browser bundle, served by the site itself, started with the configuration
  * above. `<link rel="icon" href="data:,">` keeps the browser from asking for /favicon.ico, whose 404 would be a
@@ -37,6 +50,7 @@ export const scalarConfiguration = {
 export function scalarPage({ scriptPath }) {
   // `<` escaped, so no value of the configuration can close the script element it is written into.
   const configuration = JSON.stringify(scalarConfiguration, null, 2).replace(/</g, '\\u003c');
+  const authentication = JSON.stringify(localMockAuthentication).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -49,7 +63,11 @@ export function scalarPage({ scriptPath }) {
     <div id="app"></div>
     <script src="${scriptPath}"></script>
     <script>
-      Scalar.createApiReference('#app', ${configuration.replace(/\n/g, '\n      ')});
+      const configuration = ${configuration.replace(/\n/g, '\n      ')};
+      if (['127.0.0.1', 'localhost', '[::1]'].includes(location.hostname)) {
+        configuration.authentication = ${authentication};
+      }
+      Scalar.createApiReference('#app', configuration);
     </script>
   </body>
 </html>

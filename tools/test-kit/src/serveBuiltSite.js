@@ -5,7 +5,7 @@ import { startStaticServer } from './staticServer.js';
 
 /**
  * The body of a `start` script: serves a built site on 127.0.0.1 until SIGINT or SIGTERM. Exits with 2 when the
- * port is not one, and with 1 when the site is not built yet.
+ * port is not one, and with 1 (one sentence, no stack) when the site is not built yet or the port is taken.
  * @param {object} options
  * @param {string} options.rootDir The built site: an absolute folder holding index.html.
  * @param {string} options.port The `--port` value as given on the command line; 0 picks a free port.
@@ -25,7 +25,14 @@ export async function serveBuiltSite({ rootDir, port: portText, title, missingMe
     process.exit(1);
   }
 
-  const server = await startStaticServer({ rootDir, port, ...(route ? { route } : {}) });
+  const server = await startStaticServer({ rootDir, port, ...(route ? { route } : {}) }).catch(
+    (/** @type {NodeJS.ErrnoException} */ error) => {
+      if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES') throw error;
+      const why = error.code === 'EADDRINUSE' ? 'is in use' : 'may not be listened on by this user';
+      console.error(`${title}: port ${port} on 127.0.0.1 ${why}: choose another with --port N.`);
+      process.exit(1);
+    },
+  );
   console.log(`${title}: ${server.url}`);
 
   for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {

@@ -1,0 +1,96 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const serveDocs = fileURLToPath(new URL('../scripts/serveDocs.js', import.meta.url));
+const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+const running: ChildProcess[] = [];
+
+/** `serveDocs.js` as `scripts/start.sh` runs it; resolves with its address once it prints it. */
+async function startServeDocs(args: string[]): Promise<string> {
+  const child = spawn(process.execPath, [serveDocs, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  running.push(child);
+  let output = '';
+  for await (const chunk of child.stdout) {
+    output += String(chunk);
+    const address = /(http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1];
+    if (address) return address;
+  }
+  throw new Error(`serveDocs.js ended without an address: ${output}`);
+}
+
+/** Every server variable's default in the document, wherever its server object sits. */
+function defaultsOf(node: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) for (const item of node) defaultsOf(item, found);
+  else if (node && typeof node === 'object') {
+    const object = node as Record<string, unknown>;
+    if (typeof object.url === 'string' && object.variables && typeof object.variables === 'object')
+      for (const [name, variable] of Object.entries(object.variables as Record<string, { default: string }>))
+        found.add(`${name}=${variable.default}`);
+    for (const value of Object.values(object)) defaultsOf(value, found);
+  }
+  return found;
+}
+
+describe('scripts/serveDocs.js (the docs server of scripts/start.sh)', () => {
+  beforeAll(() => {
+    if (!existsSync(`${distDir}/index.html`))
+      throw new Error(
+        'docs/dist/index.html is missing: run `pnpm --filter @inference-infra/docs build` first.',
+      );
+  });
+  afterEach(() => {
+    for (const child of running.splice(0)) child.kill();
+  });
+
+  it('serves the document with the servers it is given, so the console starts at a mock on other ports', async () => {
+    const url = await startServeDocs([
+      '--port',
+      '0',
+      '--base-url',
+      'http://127.0.0.1:5010/v1',
+      '--platform-url',
+      'http://127.0.0.1:5011',
+    ]);
+    const document = await (await fetch(`${url}/openapi.json`)).json();
+    expect(defaultsOf(document)).toEqual(
+      new Set(['base_url=http://127.0.0.1:5010/v1', 'platform_url=http://127.0.0.1:5011']),
+    );
+    expect(Object.keys(document.paths).length).toBeGreaterThan(0);
+    expect((await fetch(url)).status).toBe(200);
+  });
+
+  it('serves the built document as it is without them', async () => {
+    const url = await startServeDocs(['--port', '0']);
+    const document = await (await fetch(`${url}/openapi.json`)).json();
+    expect(defaultsOf(document)).toEqual(
+      new Set(['base_url=http://127.0.0.1:4010/v1', 'platform_url=http://127.0.0.1:4011']),
+    );
+  });
+
+  it('says in one sentence that its port is in use, naming --port, with no stack', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as { port: number };
+    try {
+      const child = spawn(process.execPath, [serveDocs, '--port', String(port)], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      running.push(child);
+      let stderr = '';
+      child.stderr.on('data', (chunk) => {
+        stderr += String(chunk);
+      });
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(1);
+      expect(stderr.trim()).toBe(
+        `API reference (docs site): port ${port} on 127.0.0.1 is in use: choose another with --port N.`,
+      );
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  });
+});
