@@ -1,0 +1,265 @@
+/**
+ * How each code block of the READMEs is tested. Every block must be named here exactly once (by its file and a piece
+ * of text only it holds): a new block nobody classified fails `catalogue.test.ts`, and so does an entry whose block
+ * is gone. Shell blocks are judged per command, by the rules of `shellCommands.ts`.
+ */
+
+/** What the test does with a block. */
+export type BlockTest =
+  /** TypeScript: `tsc --strict` on it as shown (after its preamble), then run with tsx against the simulator. */
+  | { kind: 'typescript'; run: 'node'; preamble?: string; expectOutput?: RegExp }
+  /** TypeScript run by a test of its own (`runsIn` names it), e.g. bundled and rendered in headless Chromium. */
+  | { kind: 'typescript'; run: 'own-test'; runsIn: string; preamble?: string }
+  /** TypeScript type-checked only; `reason` says why it cannot run here. */
+  | { kind: 'typescript'; run: 'no'; reason: string; preamble?: string }
+  /** Shell: every command is run, or checked and listed by `shellCommands.ts`. */
+  | { kind: 'shell' }
+  /** A file a test uses as it is (`usedBy` names the test). */
+  | { kind: 'file'; usedBy: string }
+  /** JSON or YAML configuration, parsed and checked by `configBlocks.test.ts` (`check` names the check). */
+  | { kind: 'config'; check: 'mcp-client-config' | 'github-action-step' | 'gitlab-job' }
+  /** Neither code nor configuration (a sample of output): listed, with what would make it wrong. */
+  | { kind: 'listed'; reason: string };
+
+export interface CatalogueEntry {
+  file: string;
+  /** Text that only this block of the file holds. */
+  contains: string;
+  test: BlockTest;
+}
+
+/**
+ * The line of the fetch client's first example that creates `client`, which the README's later blocks go on from
+ * ("The examples below go on from the first one"). Kept verbatim: `catalogue.test.ts` checks the README still has it.
+ */
+export const fetchClientFirstExample = `import { createClient } from '@inference-infra/fetch-client';
+
+const client = createClient({ apiKey: 'ii_live_mock', baseUrl: 'http://127.0.0.1:4010/v1', platformUrl: 'http://127.0.0.1:4011' });
+`;
+
+const fetchClient = 'packages/fetch-client/README.md';
+const reactHooks = 'packages/react-hooks/README.md';
+const mockServer = 'packages/mock-server/README.md';
+const types = 'packages/types/README.md';
+const contractTests = 'packages/contract-tests/README.md';
+const mcpServer = 'packages/mcp-server/README.md';
+const shell = { kind: 'shell' } as const;
+
+export const blockCatalogue: CatalogueEntry[] = [
+  // The root README, CONTRIBUTING.md and the workspaces' command lists: shell, command by command.
+  { file: 'README.md', contains: 'bash scripts/start.sh', test: shell },
+  { file: 'README.md', contains: 'curl -H', test: shell },
+  { file: 'README.md', contains: 'release-version.sh', test: shell },
+  { file: 'CONTRIBUTING.md', contains: 'bootstrap.sh', test: shell },
+  { file: 'CONTRIBUTING.md', contains: 'FUZZ_SEED=123', test: shell },
+  { file: 'bench/README.md', contains: 'bench:quick', test: shell },
+  { file: 'bench/README.md', contains: '--smoke', test: shell },
+  { file: 'docs/README.md', contains: 'pnpm --filter @inference-infra/docs test', test: shell },
+  { file: 'spec/README.md', contains: 'lint:security', test: shell },
+  {
+    file: 'examples/playground/README.md',
+    contains: 'pnpm --filter @inference-infra/playground start',
+    test: shell,
+  },
+  { file: 'examples/playground/README.md', contains: 'servePlayground.js', test: shell },
+  { file: 'release-check/README.md', contains: 'cd release-check && npx vitest run', test: shell },
+  { file: 'release-check/README.md', contains: "-t 'on deno'", test: shell },
+
+  // fetch-client
+  { file: fetchClient, contains: 'npm install @inference-infra/fetch-client', test: shell },
+  { file: fetchClient, contains: 'pack --pack-destination', test: shell },
+  {
+    file: fetchClient,
+    contains: 'console.log(data[0]?.hourly_rate, requestId);',
+    test: { kind: 'typescript', run: 'node', expectOutput: /^\d+(\.\d+)? req_\w+/ },
+  },
+  {
+    file: fetchClient,
+    contains: "client.billing.listTransactions({ limit: 100, type: 'usage' })",
+    test: { kind: 'typescript', run: 'node', preamble: fetchClientFirstExample },
+  },
+  {
+    file: fetchClient,
+    contains: '.withResponse();',
+    test: { kind: 'typescript', run: 'node', preamble: fetchClientFirstExample },
+  },
+  {
+    file: fetchClient,
+    contains: "fetchOptions: { cache: 'no-store', priority: 'high' }",
+    test: { kind: 'typescript', run: 'node', preamble: fetchClientFirstExample },
+  },
+  {
+    file: fetchClient,
+    contains: "createClient({ logLevel: 'debug', logger: console })",
+    test: { kind: 'typescript', run: 'node', expectOutput: /\[inference-infra\]/ },
+  },
+  {
+    file: fetchClient,
+    contains: 'export async function askInThePage(',
+    test: {
+      kind: 'typescript',
+      run: 'no',
+      reason:
+        "a server route and a page's function side by side, neither called here; the react-hooks lead example runs the same pattern (keyless page, key-adding route) in Chromium",
+    },
+  },
+  {
+    file: fetchClient,
+    contains: '// lib/apiRoute.ts of a Next.js app.',
+    test: {
+      kind: 'typescript',
+      run: 'no',
+      reason:
+        'a Next.js route module for a deployment (example.com hosts); createApiRoute itself runs in the react-hooks lead example',
+    },
+  },
+  {
+    file: fetchClient,
+    contains: "import { Hono } from 'hono';",
+    test: {
+      kind: 'typescript',
+      run: 'no',
+      reason: 'a Hono app for a deployment (example.com hosts), served by whatever runtime hosts it',
+    },
+  },
+  {
+    file: fetchClient,
+    contains: 'createSimulator({ transactionCount: 120 })',
+    test: { kind: 'typescript', run: 'node', expectOutput: /^(txn_\w+\n){120}$/ },
+  },
+
+  // react-hooks
+  { file: reactHooks, contains: 'npm install @inference-infra/react-hooks', test: shell },
+  { file: reactHooks, contains: 'pack --pack-destination', test: shell },
+  {
+    file: reactHooks,
+    contains: '// server.ts: the key stays here.',
+    test: { kind: 'typescript', run: 'own-test', runsIn: 'src/reactHooksLead.test.ts' },
+  },
+  {
+    file: reactHooks,
+    contains: '<div id="root"></div>',
+    test: { kind: 'file', usedBy: 'src/reactHooksLead.test.ts' },
+  },
+  {
+    file: reactHooks,
+    contains: '// page.tsx: a keyless client',
+    test: { kind: 'typescript', run: 'own-test', runsIn: 'src/reactHooksLead.test.ts' },
+  },
+  {
+    file: reactHooks,
+    contains: 'export function Answer(',
+    test: {
+      kind: 'typescript',
+      run: 'no',
+      reason: "a component, rendered under the lead example's providers; the hook's own tests stream into it",
+    },
+  },
+  {
+    file: reactHooks,
+    contains: 'export async function loadPricingPage()',
+    test: {
+      kind: 'typescript',
+      run: 'no',
+      reason:
+        "a server loader (key from the environment); the README names src/serverRendering.test.tsx and the playground's pricing page, which run it",
+    },
+  },
+  {
+    file: reactHooks,
+    contains: 'export function PricingPage(',
+    test: {
+      kind: 'typescript',
+      run: 'no',
+      reason: "the page half of the loader above; the playground's pricing page test hydrates it in Chromium",
+    },
+  },
+  {
+    file: reactHooks,
+    contains: 'createSimulator({ streamEventIntervalMs: 50 })',
+    test: { kind: 'typescript', run: 'node' },
+  },
+
+  // mock-server
+  { file: mockServer, contains: 'npm install --save-dev @inference-infra/mock-server', test: shell },
+  { file: mockServer, contains: 'pack --pack-destination', test: shell },
+  {
+    file: mockServer,
+    contains: "import OpenAI from 'openai';",
+    test: { kind: 'typescript', run: 'node', expectOutput: /object: 'list'/ },
+  },
+  {
+    file: mockServer,
+    contains: "import { setupServer } from 'msw/node';",
+    test: { kind: 'typescript', run: 'node' },
+  },
+  {
+    file: mockServer,
+    contains: "startPrism(['proxy',",
+    test: {
+      kind: 'typescript',
+      run: 'no',
+      reason:
+        "a proxy to a deployment (api.example.test) reading openapi.json from the reader's folder; the contract suite's --via-prism-proxy tests run startPrism",
+    },
+  },
+
+  // types
+  { file: types, contains: 'pnpm add @inference-infra/types', test: shell },
+  { file: types, contains: 'pack --pack-destination', test: shell },
+  {
+    file: types,
+    contains: 'formatZodError(result.error, bad)',
+    test: {
+      kind: 'typescript',
+      run: 'node',
+      expectOutput: /^size_gb: must be at most 10000 \(got 20000\)\n$/,
+    },
+  },
+  {
+    file: types,
+    contains: "validateRequest('resizeVolume'",
+    test: { kind: 'typescript', run: 'node' },
+  },
+  { file: types, contains: 'specModelOf(bundle)', test: { kind: 'typescript', run: 'node' } },
+
+  // contract-tests
+  { file: contractTests, contains: 'pack --pack-destination', test: shell },
+  { file: contractTests, contains: 'npm install --save-dev @inference-infra/contract-tests', test: shell },
+  {
+    file: contractTests,
+    contains: 'Failures (1):',
+    test: {
+      kind: 'listed',
+      reason:
+        "a sample of the console output against a failing server (example.com addresses); the reporters' tests hold the format",
+    },
+  },
+  { file: contractTests, contains: '- uses:', test: { kind: 'config', check: 'github-action-step' } },
+  {
+    file: contractTests,
+    contains: 'contract-tests: { image: node:22',
+    test: { kind: 'config', check: 'gitlab-job' },
+  },
+  {
+    file: contractTests,
+    contains: 'Coverage map: ',
+    test: {
+      kind: 'listed',
+      reason:
+        "the summary line of a run's coverage map; src/promises/coverageMap.test.ts holds the map, not this copy of its figures",
+    },
+  },
+
+  // mcp-server
+  { file: mcpServer, contains: 'pack --pack-destination', test: shell },
+  {
+    file: mcpServer,
+    contains: 'npx @inference-infra/mcp-server --simulator --http --port 3333',
+    test: shell,
+  },
+  { file: mcpServer, contains: '"mcpServers"', test: { kind: 'config', check: 'mcp-client-config' } },
+  { file: mcpServer, contains: 'claude mcp add', test: shell },
+  { file: mcpServer, contains: '"servers"', test: { kind: 'config', check: 'mcp-client-config' } },
+  { file: mcpServer, contains: '@modelcontextprotocol/inspector', test: shell },
+];

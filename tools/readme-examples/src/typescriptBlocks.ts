@@ -1,0 +1,43 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ClassifiedBlock } from './classifiedBlocks.js';
+
+/**
+ * Where the blocks are written to be checked and run, inside this workspace so that their imports resolve to its
+ * dependencies (the workspace packages, react, openai, msw, hono) as a reader's project resolves them.
+ */
+export const blocksDir = fileURLToPath(new URL('../test-artifacts/blocks/', import.meta.url));
+
+/** A block that imports and exports nothing is a script; as a module file its top-level `await` compiles too. */
+function asModule(source: string): string {
+  return /^\s*(import|export)\s/m.test(source) ? source : `${source}\nexport {};\n`;
+}
+
+/** The block as its file holds it: the catalogue's preamble (what the README says the names are), then the block. */
+export function sourceOf(block: ClassifiedBlock): string {
+  const preamble = block.test.kind === 'typescript' ? (block.test.preamble ?? '') : '';
+  return asModule(`${preamble}${block.value}\n`);
+}
+
+export function extensionOf(block: ClassifiedBlock): string {
+  return block.lang === 'tsx' || block.lang === 'jsx' ? 'tsx' : 'ts';
+}
+
+/** Writes the block's file into `dir` (the blocks folder by default) and returns its path. */
+export function writeBlock(block: ClassifiedBlock, source = sourceOf(block), dir = blocksDir): string {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${block.slug}.${extensionOf(block)}`);
+  writeFileSync(path, source);
+  return path;
+}
+
+/**
+ * The block as it runs against the test's simulator: the local mock's default addresses, as the READMEs give them,
+ * replaced by the simulator's. Nothing else is changed.
+ */
+export function pointedAt(source: string, mock: { baseUrl: string; platformUrl: string }): string {
+  return source
+    .replaceAll('http://127.0.0.1:4010/v1', mock.baseUrl.replace(/\/$/, ''))
+    .replaceAll('http://127.0.0.1:4011', mock.platformUrl.replace(/\/$/, ''));
+}
