@@ -1,0 +1,66 @@
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The repository's start command, as a newcomer runs it. Only what it decides before installing anything is run
+// here (options, ports): the rest builds the whole repository and serves until Ctrl+C.
+const startScript = fileURLToPath(new URL('../../../scripts/start.sh', import.meta.url));
+
+function start(args: string[], env: Record<string, string> = {}) {
+  const run = spawnSync('bash', [startScript, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 30_000,
+  });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr.trim() };
+}
+
+describe('scripts/start.sh', () => {
+  it('lists its port options and their environment variables', () => {
+    const { code, stdout } = start(['--help']);
+    expect(code).toBe(0);
+    for (const line of [
+      /--inference-port\s+N\s+the mock inference API \(default 4010; or INFERENCE_INFRA_INFERENCE_PORT\)/,
+      /--platform-port\s+N\s+the mock platform API \(default 4011; or INFERENCE_INFRA_PLATFORM_PORT\)/,
+      /--docs-port\s+N\s+the docs site \(default 4012; or INFERENCE_INFRA_DOCS_PORT\)/,
+      /--playground-port\s+N\s+the playground \(default 4013; or INFERENCE_INFRA_PLAYGROUND_PORT\)/,
+    ])
+      expect(stdout).toMatch(line);
+  });
+
+  it('refuses a port that is not one, or the same port twice, naming where it came from', () => {
+    expect(start(['--docs-port', 'abc'])).toMatchObject({
+      code: 2,
+      stderr: '--docs-port must be a whole number from 1 to 65535 (got "abc")',
+    });
+    expect(start([], { INFERENCE_INFRA_PLAYGROUND_PORT: '70000' })).toMatchObject({
+      code: 2,
+      stderr: 'INFERENCE_INFRA_PLAYGROUND_PORT must be a whole number from 1 to 65535 (got "70000")',
+    });
+    expect(start(['--docs-port', '4010'])).toMatchObject({
+      code: 2,
+      stderr: '--inference-port and --docs-port are both 4010: give each its own port',
+    });
+    expect(start(['--port', '1']).stderr).toMatch(/Unknown option '--port'/);
+  });
+
+  it('says in one sentence which port is taken and which option moves it, before installing anything', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as { port: number };
+    try {
+      const viaOption = start(['--playground-port', String(port)]);
+      expect(viaOption).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: `Port ${port} (the playground) is in use on 127.0.0.1: is scripts/start.sh running already? Stop what holds it, or choose another port with --playground-port N (or INFERENCE_INFRA_PLAYGROUND_PORT=N).`,
+      });
+      const viaEnv = start([], { INFERENCE_INFRA_PLATFORM_PORT: String(port) });
+      expect(viaEnv.code).toBe(1);
+      expect(viaEnv.stderr).toMatch(new RegExp(`^Port ${port} \\(the mock platform API\\) is in use`));
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  });
+});
