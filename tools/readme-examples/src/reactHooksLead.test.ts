@@ -1,0 +1,112 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchChromium } from '@inference-infra/test-kit/browser';
+import {
+  blockRequestsPastLoopback,
+  createPageProblems,
+  recordPageProblems,
+} from '@inference-infra/test-kit/pageProblems';
+import { build } from 'esbuild';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { type ClassifiedBlock, classifiedBlocks } from './classifiedBlocks.js';
+import { pointedAt } from './typescriptBlocks.js';
+
+const require = createRequire(import.meta.url);
+/** The reader's project folder: server.ts, page.tsx, public/index.html and the bundle, as the README lays them out. */
+const appDir = fileURLToPath(new URL('../test-artifacts/react-hooks-lead/', import.meta.url));
+const mock = { baseUrl: inject('mockBaseUrl'), platformUrl: inject('mockPlatformUrl') };
+
+function leadBlock(contains: string): ClassifiedBlock {
+  const block = classifiedBlocks().find(
+    (candidate) => candidate.file === 'packages/react-hooks/README.md' && candidate.value.includes(contains),
+  );
+  if (!block) throw new Error(`the react-hooks README has no block holding ${contains}`);
+  return block;
+}
+
+let server: ChildProcess | undefined;
+let browser: Browser | undefined;
+let appUrl = '';
+
+beforeAll(async () => {
+  rmSync(appDir, { recursive: true, force: true });
+  mkdirSync(join(appDir, 'public'), { recursive: true });
+  writeFileSync(join(appDir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+  // The three blocks as shown; only the mock's default addresses (in server.ts) become the simulator's.
+  writeFileSync(
+    join(appDir, 'server.ts'),
+    pointedAt(leadBlock('// server.ts: the key stays here.').value, mock),
+  );
+  writeFileSync(join(appDir, 'public/index.html'), leadBlock('<div id="root"></div>').value);
+  writeFileSync(join(appDir, 'page.tsx'), leadBlock('// page.tsx: a keyless client').value);
+  // What the README's `npx esbuild page.tsx --bundle --format=esm --outfile=public/page.js` does, plus React's
+  // production build (a bundler's usual setting for a page).
+  await build({
+    entryPoints: [join(appDir, 'page.tsx')],
+    bundle: true,
+    format: 'esm',
+    outfile: join(appDir, 'public/page.js'),
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  // `npx tsx server.ts`, in the project's folder, on a free port (the README's PORT variable); its key is its own
+  // default, so no key is in the page's world at all.
+  server = spawn(process.execPath, [require.resolve('tsx/cli'), 'server.ts'], {
+    cwd: appDir,
+    env: { PATH: process.env.PATH, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  appUrl = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    server?.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = output.match(/open (http:\/\/127\.0\.0\.1:\d+\/)/)?.[1];
+      if (url) resolve(url);
+    });
+    server?.once('exit', (code) =>
+      reject(new Error(`server.ts ended with ${code} before listening: ${output}`)),
+    );
+  });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.kill();
+});
+
+it("renders the react-hooks README's first example in Chromium: the data through the app's route, no key in the page", async () => {
+  const context = await (browser as Browser).newContext();
+  const problems = createPageProblems();
+  await blockRequestsPastLoopback(context, problems);
+  const page = await context.newPage();
+  recordPageProblems(page, problems);
+  const apiRequests: { url: string; authorization: string | undefined }[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) {
+      apiRequests.push({ url: request.url(), authorization: request.headers().authorization });
+    }
+  });
+  await page.goto(appUrl);
+  const shown = page.getByText(/^cheapest H100: /);
+  await shown.waitFor();
+  // The simulator's catalogue (start.sh's data): the cheapest H100 costs 1.64 an hour, as the release check finds.
+  expect(await shown.textContent()).toMatch(/^cheapest H100: it_h100_\w+ at \$1\.64 an hour$/);
+  await page.screenshot({
+    path: fileURLToPath(new URL('../test-artifacts/react-hooks-lead.png', import.meta.url)),
+  });
+  expect(apiRequests.map(({ url }) => new URL(url).pathname + new URL(url).search)).toEqual([
+    '/api/v1/instances/types?gpu_type=H100',
+  ]);
+  expect(
+    apiRequests.every(({ url, authorization }) => url.startsWith(appUrl) && authorization === undefined),
+  ).toBe(true);
+  expect([...problems.requestsPastLoopback, ...problems.failedRequests, ...problems.consoleErrors]).toEqual(
+    [],
+  );
+  await context.close();
+});

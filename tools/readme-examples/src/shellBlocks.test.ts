@@ -1,0 +1,194 @@
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, inject, it } from 'vitest';
+import { classifiedBlocks } from './classifiedBlocks.js';
+import { repoRoot } from './readmeBlocks.js';
+import {
+  commandsOf,
+  flagsOf,
+  helpOf,
+  ruleOf,
+  tarballName,
+  withWorkspaceDependencies,
+  workspacePackages,
+} from './shellCommands.js';
+import { pointedAt } from './typescriptBlocks.js';
+
+const run = promisify(execFile);
+const mock = { baseUrl: inject('mockBaseUrl'), platformUrl: inject('mockPlatformUrl') };
+const packages = workspacePackages();
+const rootManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+
+const shellBlocks = classifiedBlocks().filter((block) => block.test.kind === 'shell');
+const commands = shellBlocks.flatMap((block) =>
+  commandsOf(block.value).map((command) => ({ block, command, rule: ruleOf(command) })),
+);
+const named = (rule: string) => commands.filter((entry) => entry.rule?.name === rule);
+const where = ({ block, command }: { block: { file: string; line: number }; command: string }) =>
+  `${block.file}:${block.line}: ${command}`;
+
+/** `bash -n`: the script a command names exists and parses, though the test does not run it. */
+function expectScript(path: string) {
+  expect(existsSync(join(repoRoot, path)), `${path} exists`).toBe(true);
+  execFileSync('bash', ['-n', join(repoRoot, path)]);
+}
+
+describe('the shell blocks of the READMEs', () => {
+  it('hold only commands that a rule of src/shellCommands.ts runs, checks or lists with its reason', () => {
+    const unknown = commands.filter(({ rule }) => rule === undefined).map(where);
+    expect(unknown).toEqual([]);
+    expect(commands.length).toBeGreaterThan(40);
+  });
+
+  it('runs the curl commands against the simulator and gets what they ask for', async () => {
+    const curls = named('curl against the local mock');
+    expect(curls.length).toBeGreaterThan(0);
+    for (const { command } of curls) {
+      // The reader's shell, with only /usr/bin on PATH: the curl is the system's.
+      const { stdout } = await run('/bin/sh', ['-c', pointedAt(command, mock)], {
+        env: { PATH: '/usr/bin' },
+      });
+      const answer = JSON.parse(stdout) as { data: { gpu_type: string; region: string }[] };
+      expect(answer.data.length).toBeGreaterThan(0);
+      expect(answer.data.every((type) => type.gpu_type === 'H100' && type.region === 'us-east-1')).toBe(true);
+    }
+  });
+
+  it("puts the toolchain's Node and pnpm first on PATH when scripts/toolchain-path.sh is sourced", async () => {
+    expect(named('the toolchain on PATH').length).toBeGreaterThan(0);
+    const { stdout } = await run(
+      'bash',
+      ['-c', 'source scripts/toolchain-path.sh && node --version && pnpm --version'],
+      { cwd: repoRoot, env: { PATH: process.env.PATH, HOME: process.env.HOME } },
+    );
+    const nodeVersion = readFileSync(join(repoRoot, '.node-version'), 'utf8').trim();
+    const [node, pnpm] = stdout.trim().split('\n');
+    expect(node?.replace(/^v/, '').split('.')[0]).toBe(nodeVersion.split('.')[0]);
+    expect(pnpm).toBe(rootManifest.packageManager.split('@')[1]);
+  });
+
+  it('names scripts that exist and parse, where the command is not run', () => {
+    for (const rule of ['start', 'test', 'bootstrap', 'release', 'runtimes']) {
+      for (const entry of named(rule)) expectScript(entry.command.replace(/^bash /, ''));
+    }
+  });
+
+  it("names workspaces that exist, with the scripts the commands run, and the root's scripts", () => {
+    for (const entry of named("a workspace's task")) {
+      const [, , name, script] = entry.command.match(/^(FUZZ_SEED=\d+ )?pnpm --filter (\S+) ([\w:]+)$/) ?? [];
+      expect(packages.get(name ?? '')?.scripts[script ?? ''], where(entry)).toBeDefined();
+    }
+    for (const entry of named('a turbo build')) {
+      const name = entry.command.match(/--filter=(\S+?)(\.\.\.)?$/)?.[1] ?? '';
+      expect(packages.get(name)?.scripts.build, where(entry)).toBeDefined();
+    }
+    for (const entry of named('bench:compare')) {
+      expect(rootManifest.scripts['bench:compare'], where(entry)).toBeDefined();
+    }
+  });
+
+  it("installs from the repository exactly the packed tarballs, at today's versions, with their workspace dependencies", () => {
+    const packs = named('pack');
+    expect(packs.length).toBeGreaterThanOrEqual(6);
+    for (const pack of packs) {
+      const packed = [...pack.command.matchAll(/--filter (\S+)/g)].map((match) => match[1] ?? '');
+      const destination = pack.command.split(' ').at(-1) ?? '';
+      for (const name of packed)
+        expect(packages.get(name)?.private, `${where(pack)}: ${name} is public`).toBe(false);
+      // The install of the same block: every tarball the pack made, and no other.
+      const install = commands.find(
+        (entry) => entry.block === pack.block && entry.rule?.name === 'install the packed tarballs',
+      );
+      expect(install, `${where(pack)} is followed by the npm install of its tarballs`).toBeDefined();
+      const installed = (install?.command.split(' ') ?? []).filter((word) => word.endsWith('.tgz'));
+      const expected = packed.map(
+        (name) => `${destination}/${tarballName(packages.get(name) ?? { name, version: '' })}`,
+      );
+      expect(installed.sort(), where(pack)).toEqual(expected.sort());
+      // A tarball of ours depends on the others at their exact versions, which npm cannot find before a release:
+      // every workspace package it depends on must be installed from its tarball too.
+      for (const name of packed) {
+        for (const dependency of withWorkspaceDependencies(name, packages)) {
+          expect(packed, `${where(pack)}: ${name} needs ${dependency}`).toContain(dependency);
+        }
+      }
+    }
+  });
+
+  it('says beside each install from npm that the package is not published yet', () => {
+    const installs = named('install from npm');
+    expect(installs.length).toBeGreaterThanOrEqual(5);
+    for (const entry of installs) {
+      const line = entry.block.value
+        .split('\n')
+        .find((text) => text.startsWith(entry.command.split(' ')[0] ?? ''));
+      expect(entry.block.value, where(entry)).toMatch(/# once published/);
+      expect(line, where(entry)).toBeDefined();
+    }
+  });
+
+  it("uses only flags the contract suite's and the MCP server's built commands list in --help", () => {
+    const contractHelp = helpOf('@inference-infra/contract-tests');
+    for (const entry of named('the contract suite')) {
+      for (const flag of flagsOf(entry.command))
+        expect(contractHelp, `${where(entry)}: ${flag}`).toContain(flag);
+    }
+    const mcpHelp = helpOf('@inference-infra/mcp-server');
+    for (const rule of [
+      'the MCP server',
+      'the MCP server on stdio with the simulator',
+      'Claude Code',
+      'the MCP Inspector',
+    ]) {
+      for (const entry of named(rule)) {
+        const mcpPart = entry.command.slice(entry.command.indexOf('@inference-infra/mcp-server'));
+        const flags = flagsOf(mcpPart).filter(
+          (flag) => !['--method', '--tool-name', '--tool-arg'].includes(flag),
+        );
+        for (const flag of flags) expect(mcpHelp, `${where(entry)}: ${flag}`).toContain(flag);
+      }
+    }
+  });
+
+  it('starts the MCP server on stdio with the simulator, as npx runs its one command, and it ends when stdin does', async () => {
+    const entries = named('the MCP server on stdio with the simulator');
+    expect(entries.length).toBe(1);
+    const pkg = packages.get('@inference-infra/mcp-server');
+    const bins = Object.values(pkg?.bin ?? {});
+    // npx runs a package's command when it has exactly one.
+    expect(bins.length).toBe(1);
+    const child = spawn(process.execPath, [join(repoRoot, pkg?.dir ?? '', bins[0] ?? ''), '--simulator'], {
+      env: { PATH: process.env.PATH },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.stdin.end();
+    const [code] = await once(child, 'close');
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/stdio \(2 of 6 tools listed, the in-process simulator\)/);
+  });
+
+  it("names the playground's server script with flags it takes", () => {
+    for (const entry of named('the playground server')) {
+      const script = readFileSync(join(repoRoot, 'examples/playground/scripts/servePlayground.js'), 'utf8');
+      for (const flag of flagsOf(entry.command)) {
+        expect(script, `${where(entry)}: ${flag}`).toContain(`'${flag.slice(2)}'`);
+      }
+    }
+  });
+
+  it('names release-check test files that exist, with the cells they run', () => {
+    expect(existsSync(join(repoRoot, 'release-check/vitest.config.ts'))).toBe(true);
+    for (const entry of named('one release-check cell')) {
+      const [, file, cell] = entry.command.match(/run (\S+) -t '([^']+)'$/) ?? [];
+      expect(existsSync(join(repoRoot, 'release-check', file ?? '')), where(entry)).toBe(true);
+      const runtimes = readFileSync(join(repoRoot, 'release-check/runtimes.json'), 'utf8');
+      expect(runtimes, where(entry)).toContain(`"${cell?.replace(/^on /, '')}"`);
+    }
+  });
+});

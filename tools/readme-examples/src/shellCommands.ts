@@ -1,0 +1,269 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './readmeBlocks.js';
+
+/**
+ * The commands of a shell block, one per entry: lines joined where they end with `\`, comments and blank lines
+ * dropped. A `#` starts a comment only at the start of a word and outside quotes, as in sh.
+ */
+export function commandsOf(block: string): string[] {
+  return block
+    .replaceAll(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => withoutComment(line).replaceAll(/\s+/g, ' ').trim())
+    .filter((line) => line !== '');
+}
+
+function withoutComment(line: string): string {
+  let quote = '';
+  for (let index = 0; index < line.length; index += 1) {
+    const char = line[index];
+    if (quote) {
+      if (char === quote) quote = '';
+    } else if (char === "'" || char === '"') {
+      quote = char;
+    } else if (char === '#' && (index === 0 || /\s/.test(line[index - 1] ?? ''))) {
+      return line.slice(0, index);
+    }
+  }
+  return line;
+}
+
+/** What the test does with a command: runs it, checks what it names (it cannot run here), or lists it. */
+export type Verdict = 'run' | 'checked' | 'exception';
+
+export interface CommandRule {
+  /** What kind of command it is, for messages and the report. */
+  name: string;
+  pattern: RegExp;
+  verdict: Verdict;
+  /** Why it is not run (for `checked` and `exception`), or what the run proves (`run`). */
+  reason: string;
+}
+
+interface WorkspacePackage {
+  name: string;
+  dir: string;
+  version: string;
+  private: boolean;
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+  bin: Record<string, string>;
+}
+
+/** Every workspace of the repository, by package name, as pnpm-workspace.yaml lists their folders. */
+export function workspacePackages(): Map<string, WorkspacePackage> {
+  const folders = ['spec', 'docs', 'bench', 'release-check'];
+  for (const parent of ['packages', 'examples', 'tools']) {
+    for (const entry of readdirSync(join(repoRoot, parent), { withFileTypes: true })) {
+      if (entry.isDirectory()) folders.push(`${parent}/${entry.name}`);
+    }
+  }
+  const packages = new Map<string, WorkspacePackage>();
+  for (const dir of folders) {
+    const manifestPath = join(repoRoot, dir, 'package.json');
+    if (!existsSync(manifestPath)) continue;
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    packages.set(manifest.name, {
+      name: manifest.name,
+      dir,
+      version: manifest.version,
+      private: manifest.private === true,
+      scripts: manifest.scripts ?? {},
+      dependencies: manifest.dependencies ?? {},
+      bin: typeof manifest.bin === 'string' ? { [manifest.name]: manifest.bin } : (manifest.bin ?? {}),
+    });
+  }
+  return packages;
+}
+
+/** The tarball `pnpm pack` makes of a package: `@scope/name` at 1.2.3 packs as `scope-name-1.2.3.tgz`. */
+export function tarballName(pkg: { name: string; version: string }): string {
+  return `${pkg.name.replace('@', '').replace('/', '-')}-${pkg.version}.tgz`;
+}
+
+/** A package and the workspace packages it depends on at run time, transitively: what must be installed together. */
+export function withWorkspaceDependencies(name: string, packages = workspacePackages()): string[] {
+  const found = new Set<string>();
+  const visit = (current: string) => {
+    if (found.has(current)) return;
+    found.add(current);
+    for (const [dependency, range] of Object.entries(packages.get(current)?.dependencies ?? {})) {
+      if (range.startsWith('workspace:')) visit(dependency);
+    }
+  };
+  visit(name);
+  return [...found];
+}
+
+/** The flags (`--name`) a command line uses. */
+export function flagsOf(command: string): string[] {
+  return [...command.matchAll(/(?:^|\s)(--[a-z][a-z-]*)/g)].map((match) => match[1] ?? '');
+}
+
+/** The `--help` text of a workspace package's command, as its built bin prints it. */
+export function helpOf(packageName: string): string {
+  const pkg = workspacePackages().get(packageName);
+  const bin = Object.values(pkg?.bin ?? {})[0];
+  if (!pkg || !bin) throw new Error(`${packageName} has no command`);
+  // Both streams: the MCP server prints it to stderr, its stdout being the protocol's.
+  const result = spawnSync(process.execPath, [join(repoRoot, pkg.dir, bin), '--help'], { encoding: 'utf8' });
+  return `${result.stdout}${result.stderr}`;
+}
+
+const unpublished =
+  'the packages are not on npm before the first release (404); the README says so beside it and shows the install from the repository';
+
+/**
+ * The commands the READMEs may hold, first match wins. A command no rule matches fails the test: a new command is
+ * run, or checked and listed here with its reason, before it lands.
+ */
+export const commandRules: CommandRule[] = [
+  {
+    name: 'curl against the local mock',
+    pattern: /^curl /,
+    verdict: 'run',
+    reason:
+      'run through /bin/sh against the simulator, its addresses in place of the local mock default ones',
+  },
+  {
+    name: 'the toolchain on PATH',
+    pattern: /^source scripts\/toolchain-path\.sh$/,
+    verdict: 'run',
+    reason:
+      "sourced in bash at the repository's root: node and pnpm must then be .node-version's and packageManager's",
+  },
+  {
+    name: 'start',
+    pattern: /^bash scripts\/start\.sh$/,
+    verdict: 'exception',
+    reason:
+      "serves the mock, the docs and the playground until stopped; each is tested by its own workspace's tests",
+  },
+  {
+    name: 'test',
+    pattern: /^bash scripts\/test\.sh$/,
+    verdict: 'exception',
+    reason: 'is what CI runs, this test included',
+  },
+  {
+    name: 'bootstrap',
+    pattern: /^bash scripts\/bootstrap\.sh$/,
+    verdict: 'exception',
+    reason: 'installs the toolchain and the lockfile into this checkout: done before any test can run',
+  },
+  {
+    name: 'release',
+    pattern: /^bash scripts\/release-(version|publish)\.sh$/,
+    verdict: 'exception',
+    reason:
+      'versions or publishes a release; release-check dry-runs changeset version and pnpm publish in CI',
+  },
+  {
+    name: 'runtimes',
+    pattern: /^bash release-check\/scripts\/install-runtimes\.sh$/,
+    verdict: 'exception',
+    reason:
+      'downloads the runtime matrix (about 870 MB) from npm; scripts/test.sh runs it before the release check',
+  },
+  {
+    name: "a workspace's task",
+    pattern: /^(FUZZ_SEED=\d+ )?pnpm --filter (\S+) ([\w:]+)$/,
+    verdict: 'checked',
+    reason:
+      'the workspace exists and has the script; CI runs that task in that workspace (start serves until stopped), so running it from here would run it twice',
+  },
+  {
+    name: 'a turbo build',
+    pattern: /^pnpm turbo run build --filter=(\S+?)(\.\.\.)?$/,
+    verdict: 'checked',
+    reason: 'the workspace exists; CI builds it before any test',
+  },
+  {
+    name: 'bench:compare',
+    pattern: /^pnpm bench:compare \S+( --smoke)?$/,
+    verdict: 'checked',
+    reason:
+      'the root script exists; it builds another commit in a git worktree (minutes of a 2-core machine), never in a test',
+  },
+  {
+    name: 'pack',
+    pattern: /^pnpm (--filter @inference-infra\/[\w-]+ )+pack --pack-destination \S+$/,
+    verdict: 'checked',
+    reason:
+      "each package is public and the block's npm install names exactly its tarballs at today's versions with the workspace packages they depend on; release-check packs and installs them in CI",
+  },
+  {
+    name: 'install the packed tarballs',
+    pattern: /^npm install (--save-dev )?(\S+\.tgz ?)+( [@\w/-]+)*$/,
+    verdict: 'checked',
+    reason:
+      'as for pack: the tarballs are checked against the packages; installing needs the registry for the rest',
+  },
+  {
+    name: 'install from npm',
+    pattern: /^(npm install( --save-dev)?|pnpm add) (@inference-infra\/[\w-]+ ?)+(@tanstack\/react-query)?$/,
+    verdict: 'exception',
+    reason: unpublished,
+  },
+  {
+    name: 'the contract suite',
+    pattern: /^npx @inference-infra\/contract-tests( |$)/,
+    verdict: 'checked',
+    reason:
+      'every flag is one the built command lists in --help; it runs against a deployment (example.com) or the bundled Prism mock, which the release check runs on the installed tarball',
+  },
+  {
+    name: 'the MCP server on stdio with the simulator',
+    pattern: /^npx @inference-infra\/mcp-server --simulator$/,
+    verdict: 'run',
+    reason:
+      'the built command, with stdin closed at once: it starts, says what it serves and ends with exit 0',
+  },
+  {
+    name: 'the MCP server',
+    pattern: /^(INFERENCE_INFRA_\w+=\S+ )*npx @inference-infra\/mcp-server( |$)/,
+    verdict: 'checked',
+    reason:
+      'every flag is one the built command lists in --help; it serves until stopped (the mcp-server tests run it over stdio and HTTP)',
+  },
+  {
+    name: 'Claude Code',
+    pattern: /^claude mcp add [\w-]+ (--env INFERENCE_INFRA_\w+=\S+ )*-- npx -y @inference-infra\/mcp-server/,
+    verdict: 'exception',
+    reason:
+      "Claude Code's own command, not installed here; the MCP server's flags in it are checked against --help",
+  },
+  {
+    name: 'the MCP Inspector',
+    pattern: /^npx @modelcontextprotocol\/inspector --cli npx -y @inference-infra\/mcp-server /,
+    verdict: 'exception',
+    reason:
+      "the README says it is not in CI: its package's postinstall script is refused by the root allowBuilds; the MCP server's flags in it are checked against --help",
+  },
+  {
+    name: 'the playground server',
+    pattern: /^INFERENCE_INFRA_API_KEY=\S+ node scripts\/servePlayground\.js( --[\w-]+ \S+)*$/,
+    verdict: 'checked',
+    reason:
+      "the script exists and takes these flags; it serves on port 4013 until stopped, and the playground's tests run it as a process",
+  },
+  {
+    name: 'into the release check',
+    pattern: /^cd release-check( && npx vitest run)?$/,
+    verdict: 'checked',
+    reason: 'the folder has its vitest config; CI runs the release check in its workspace',
+  },
+  {
+    name: 'one release-check cell',
+    pattern: /^npx vitest run (src\/\S+\.test\.ts) -t '([^']+)'$/,
+    verdict: 'checked',
+    reason:
+      "the test file exists in release-check and names the cell; CI runs every cell in the release check's run",
+  },
+];
+
+export function ruleOf(command: string): CommandRule | undefined {
+  return commandRules.find((rule) => rule.pattern.test(command));
+}
