@@ -70,7 +70,7 @@ export const blockCatalogue: CatalogueEntry[] = [
   { file: fetchClient, contains: 'pack --pack-destination', test: shell },
   {
     file: fetchClient,
-    contains: 'console.log(data[0]?.hourly_rate, requestId);',
+    contains: 'const { data, requestId } = await client.instances.listTypes(',
     test: { kind: 'typescript', run: 'node', expectOutput: /^\d+(\.\d+)? req_\w+/ },
   },
   {

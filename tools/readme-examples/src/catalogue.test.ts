@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fetchClientFirstExample } from './blockCatalogue.js';
-import { classifiedBlocks } from './classifiedBlocks.js';
+import { catalogueProblems, classifiedBlocks } from './classifiedBlocks.js';
 import { blocksOf, readmeFiles, repoRoot } from './readmeBlocks.js';
 
 describe('the README blocks and their catalogue', () => {
@@ -31,7 +31,14 @@ describe('the README blocks and their catalogue', () => {
   });
 
   it('classifies every block exactly once, and every entry names one block', () => {
+    expect(catalogueProblems()).toEqual([]);
     expect(classifiedBlocks().length).toBeGreaterThan(40);
+  });
+
+  it('finds a block nobody classified, and an entry whose block is gone', () => {
+    const problems = catalogueProblems([{ file: 'README.md', line: 1, lang: 'sh', value: 'echo new' }]);
+    expect(problems.some((problem) => problem.startsWith('README.md:1 (sh) is in no entry'))).toBe(true);
+    expect(problems.some((problem) => problem.includes('matches 0 blocks'))).toBe(true);
   });
 
   it('gives each TypeScript block a test that fits its language, and each shell block the shell rules', () => {
