@@ -149,30 +149,17 @@ export const blockCatalogue: CatalogueEntry[] = [
   {
     file: reactHooks,
     contains: 'export function Answer(',
-    test: {
-      kind: 'typescript',
-      run: 'no',
-      reason: "a component, rendered under the lead example's providers; the hook's own tests stream into it",
-    },
+    test: { kind: 'typescript', run: 'own-test', runsIn: 'src/reactHooksLead.test.ts' },
   },
   {
     file: reactHooks,
     contains: 'export async function loadPricingPage()',
-    test: {
-      kind: 'typescript',
-      run: 'no',
-      reason:
-        "a server loader (key from the environment); the README names src/serverRendering.test.tsx and the playground's pricing page, which run it",
-    },
+    test: { kind: 'typescript', run: 'own-test', runsIn: 'src/reactHooksLead.test.ts' },
   },
   {
     file: reactHooks,
     contains: 'export function PricingPage(',
-    test: {
-      kind: 'typescript',
-      run: 'no',
-      reason: "the page half of the loader above; the playground's pricing page test hydrates it in Chromium",
-    },
+    test: { kind: 'typescript', run: 'own-test', runsIn: 'src/reactHooksLead.test.ts' },
   },
   {
     file: reactHooks,

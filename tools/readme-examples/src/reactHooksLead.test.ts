@@ -13,6 +13,7 @@ import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { type ClassifiedBlock, classifiedBlocks } from './classifiedBlocks.js';
+import { runTypeScript } from './runTypeScript.js';
 import { pointedAt } from './typescriptBlocks.js';
 
 const require = createRequire(import.meta.url);
@@ -108,5 +109,81 @@ it("renders the react-hooks README's first example in Chromium: the data through
   expect([...problems.requestsPastLoopback, ...problems.failedRequests, ...problems.consoleErrors]).toEqual(
     [],
   );
+  await context.close();
+});
+
+/**
+ * The page that renders the README's other React examples under the first example's providers and keyless client:
+ * `Answer` (a streamed chat, through the route's `operations`) and `PricingPage` given what `loadPricingPage` returned
+ * on the server. Written here, not in the README: it only mounts the components the README's blocks export.
+ */
+const otherExamplesPage = `import { createClient } from '@inference-infra/fetch-client';
+import { InferenceInfraProvider } from '@inference-infra/react-hooks';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRoot } from 'react-dom/client';
+import { Answer } from './answer.tsx';
+import { PricingPage } from './pricingPage.tsx';
+
+declare const loadedOnTheServer: Parameters<typeof PricingPage>[0];
+const client = createClient({ apiKey: null, baseUrl: \`\${location.origin}/v1\`, platformUrl: location.origin });
+createRoot(document.getElementById('root')!).render(
+  <QueryClientProvider client={new QueryClient()}>
+    <InferenceInfraProvider client={client}>
+      <PricingPage dehydratedState={loadedOnTheServer.dehydratedState} />
+      <Answer question="Which GPU?" />
+    </InferenceInfraProvider>
+  </QueryClientProvider>,
+);
+`;
+
+it('renders the streamed answer and the server-rendered pricing page of the react-hooks README in Chromium', async () => {
+  // The loader runs on the server, with the key, against the simulator; the page gets its plain JSON.
+  const loader = leadBlock('export async function loadPricingPage()');
+  const loaded = await runTypeScript(
+    `${loader.value}\nconsole.log(JSON.stringify(await loadPricingPage()));\n`,
+    join(appDir, 'loader.tsx'),
+    {
+      INFERENCE_INFRA_API_KEY: 'ii_live_readme_pricing',
+      INFERENCE_INFRA_BASE_URL: mock.baseUrl,
+      INFERENCE_INFRA_PLATFORM_URL: mock.platformUrl,
+    },
+  );
+  writeFileSync(join(appDir, 'answer.tsx'), leadBlock('export function Answer(').value);
+  writeFileSync(join(appDir, 'pricingPage.tsx'), leadBlock('export function PricingPage(').value);
+  writeFileSync(join(appDir, 'otherExamples.tsx'), otherExamplesPage);
+  await build({
+    entryPoints: [join(appDir, 'otherExamples.tsx')],
+    bundle: true,
+    format: 'esm',
+    outfile: join(appDir, 'public/page.js'),
+    define: { 'process.env.NODE_ENV': '"production"', loadedOnTheServer: loaded.trim() },
+    logLevel: 'silent',
+  });
+  const context = await (browser as Browser).newContext();
+  const problems = createPageProblems();
+  await blockRequestsPastLoopback(context, problems);
+  const page = await context.newPage();
+  recordPageProblems(page, problems);
+  const apiRequests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^\/(v1|api)\//.test(url.pathname)) apiRequests.push(`${request.method()} ${url.pathname}`);
+  });
+  await page.goto(appUrl);
+  // Hydrated: the list is there at once, and the page does not ask for it again (staleTime 60 s).
+  const pricing = page.getByText(/^cheapest H100: /);
+  await pricing.waitFor();
+  expect(await pricing.textContent()).toMatch(/^cheapest H100: it_h100_\w+$/);
+  // The stream's text, whole once the query is no longer fetching.
+  const answer = page.locator('p[aria-busy="false"]');
+  await answer.waitFor();
+  expect(await answer.textContent()).toMatch(/^Simulated reply to "Which GPU\?"/);
+  expect(apiRequests).toEqual(['POST /v1/chat/completions']);
+  expect([...problems.requestsPastLoopback, ...problems.failedRequests, ...problems.consoleErrors]).toEqual(
+    [],
+  );
+  await page.screenshot({
+    path: fileURLToPath(new URL('../test-artifacts/react-hooks-other-examples.png', import.meta.url)),
+  });
   await context.close();
 });
