@@ -132,7 +132,7 @@ export const commandRules: CommandRule[] = [
     pattern: /^source scripts\/toolchain-path\.sh$/,
     verdict: 'run',
     reason:
-      "sourced in bash at the repository's root: node and pnpm must then be .node-version's and packageManager's",
+      "sourced in bash at the repository's root: node must then be at least .node-version's, pnpm packageManager's",
   },
   {
     name: 'start',
