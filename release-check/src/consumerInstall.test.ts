@@ -1,9 +1,9 @@
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type InstalledMock, startInstalledMock } from './installedMock.js';
-import { run } from './workspace.js';
+import { publicPackages, run } from './workspace.js';
 
 /**
  * What a user gets from npm: every public package packed as it would be published, installed with plain npm into
@@ -41,6 +41,13 @@ afterAll(async () => {
 });
 
 describe('a consumer of the packed packages', () => {
+  it('gets the MIT license with every package', () => {
+    const license = readFileSync(fileURLToPath(new URL('../../LICENSE', import.meta.url)), 'utf8');
+    expect(license).toMatch(/^MIT License/);
+    for (const { name } of publicPackages())
+      expect(readFileSync(join(project, 'node_modules', name, 'LICENSE'), 'utf8'), name).toBe(license);
+  });
+
   it('type-checks with moduleResolution node16, as ESM and as CommonJS', () => {
     tsconfig('tsconfig.node16.json', { module: 'node16', moduleResolution: 'node16', outDir: 'out' }, [
       'esm.mts',
