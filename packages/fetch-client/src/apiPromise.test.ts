@@ -1,5 +1,5 @@
 import { watchUnhandledRejections } from '@inference-infra/test-kit/unhandledRejections';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { APIPromise, ConflictError, createClient, RequestValidationError } from './index.js';
 import { startFaultServer } from './test/faultServer.js';
 
@@ -82,6 +82,34 @@ describe('withResponse()', () => {
     let text = '';
     for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
     expect(text.length).toBeGreaterThan(0);
+  });
+});
+
+describe('as a promise', () => {
+  it('is awaited as it is, without a call of its `then`, and derives plain promises', async () => {
+    const call = client.instances.listTypes();
+    const then = vi.spyOn(call, 'then');
+    const page = await call;
+    // `await` takes a promise whose constructor is Promise as it is; any other costs a job that calls `then`.
+    expect(then).not.toHaveBeenCalled();
+    expect(page.data.length).toBeGreaterThan(0);
+    expect(call).toBeInstanceOf(APIPromise);
+    expect(Promise.resolve(call)).toBe(call);
+    then.mockRestore();
+    for (const derived of [call.then(), call.catch(() => undefined), call.finally(() => undefined)]) {
+      expect(derived).not.toBeInstanceOf(APIPromise);
+      expect(await derived).toBe(page);
+    }
+    expect(Object.keys(APIPromise.prototype)).toEqual([]);
+  });
+
+  it('rejects through await, then, catch and finally alike', async () => {
+    const own = createClient({ apiKey: 'ii_live_promiseconflict', baseUrl, platformUrl });
+    const call = own.storage.resize('vol_training', { size_gb: 9 });
+    await expect(call).rejects.toBeInstanceOf(RequestValidationError);
+    expect(await call.then(undefined, (e) => e)).toBeInstanceOf(RequestValidationError);
+    expect(await call.catch((e) => e)).toBeInstanceOf(RequestValidationError);
+    await expect(call.finally(() => undefined)).rejects.toBeInstanceOf(RequestValidationError);
   });
 });
 
