@@ -159,12 +159,18 @@ export function apiErrorFor(
 /** No answer came: the connection failed, was reset, or the answer was cut off. */
 export class APIConnectionError extends InferenceInfraError {
   override name = 'APIConnectionError';
+  /**
+   * Where the client tried to connect, `scheme://host:port` as `URL.origin` writes it (no port when it is the
+   * scheme's own): never a path, a query or credentials. Undefined where no address is known.
+   */
+  declare readonly origin: string | undefined;
   constructor(
     message: string,
     readonly operation: FailedOperation | undefined,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; origin?: string | undefined },
   ) {
     super(message, options);
+    this.origin = options?.origin;
   }
 }
 

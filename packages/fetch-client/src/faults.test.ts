@@ -1,4 +1,5 @@
 import { getEventListeners } from 'node:events';
+import { createServer } from 'node:net';
 import { inspect } from 'node:util';
 import { watchUnhandledRejections } from '@inference-infra/test-kit/unhandledRejections';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -61,6 +62,62 @@ describe('connection reset', () => {
   });
 });
 
+/** A port on 127.0.0.1 that nothing listens on: taken from the system, then let go. */
+async function closedPort(): Promise<number> {
+  const listener = createServer();
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  const { port } = listener.address() as { port: number };
+  await new Promise((resolve) => listener.close(resolve));
+  return port;
+}
+
+describe('an address that refuses the connection', () => {
+  it('names the origin it could not reach, in the message and as `origin`, without the path or query', async () => {
+    const port = await closedPort();
+    const error = await createClient({ apiKey, baseUrl: `http://127.0.0.1:${port}/v1`, maxRetries: 0 })
+      .embeddings.create({ model: 'm', input: 'x' }, { headers: { 'x-trace': 'query-free' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    const { origin, message } = error as APIConnectionError;
+    expect(origin).toBe(`http://127.0.0.1:${port}`);
+    expect(message).toBe(`Connection to http://127.0.0.1:${port} failed: createEmbeddings: ECONNREFUSED`);
+    const listed = await createClient({ apiKey, platformUrl: `http://127.0.0.1:${port}`, maxRetries: 0 })
+      .billing.listTransactions({ limit: 3 })
+      .catch((e: unknown) => e);
+    expect((listed as APIConnectionError).origin).toBe(`http://127.0.0.1:${port}`);
+    expect((listed as Error).message).not.toMatch(/limit|transactions/);
+  });
+
+  it('names an origin on the default port as URL.origin does', async () => {
+    const fetch = () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ENOTFOUND' } }));
+    const error = await createClient({ apiKey, baseUrl: 'https://api.invalid/v1', fetch, maxRetries: 0 })
+      .embeddings.create({ model: 'm', input: 'x' })
+      .catch((e: unknown) => e);
+    expect((error as APIConnectionError).origin).toBe('https://api.invalid');
+    expect((error as Error).message).toMatch(/^Connection to https:\/\/api\.invalid failed: .*ENOTFOUND$/);
+  });
+
+  it('redacts the key from the message, and names the origin without credentials', async () => {
+    const port = await closedPort();
+    // The runtime refuses a URL with credentials before connecting, quoting the URL in its message.
+    const error = await createClient({
+      apiKey,
+      baseUrl: `http://proxy-user:${apiKey}@127.0.0.1:${port}/v1`,
+      maxRetries: 0,
+    })
+      .embeddings.create({ model: 'm', input: 'x' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    const { origin, message } = error as APIConnectionError;
+    expect(origin).toBe(`http://127.0.0.1:${port}`);
+    expect(message).toMatch(
+      new RegExp(`^Connection to http://127\\.0\\.0\\.1:${port} failed: createEmbeddings: `),
+    );
+    expect(message).not.toContain(apiKey);
+    expect(message).toContain('[redacted]');
+  });
+});
+
 describe('server failures', () => {
   it('retries a 500 on a read and returns the answer that follows', async () => {
     const page = await clientFor('error-500-then-ok').instances.listTypes();
@@ -108,6 +165,8 @@ describe('broken answers', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect((error as Error).message).toMatch(/200 ms/);
+    expect((error as APIConnectionTimeoutError).origin).toBe(new URL(server.url).origin);
+    expect((error as Error).message).toContain(`from ${new URL(server.url).origin} `);
   });
 
   it('throws APIConnectionError on a body cut off before its Content-Length', async () => {

@@ -229,6 +229,8 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
         signal: reading.signal ?? options?.signal,
         stateChanging: route.stateChanging,
         operation,
+        baseUrl: config.baseUrls[surface] as string,
+        apiKey: config.apiKey,
         fetchOptions: options?.fetchOptions,
         log,
       });

@@ -8,6 +8,7 @@ import {
 import { type AttemptTimeout, armTimeout, disarmTimeout } from './attemptTimeout.js';
 import type { FetchOptions } from './createCoreClient.js';
 import type { Log } from './logger.js';
+import { redactSecret } from './redactSecret.js';
 import {
   backoffMs,
   isRetryableStatus,
@@ -25,6 +26,10 @@ export interface CallTransportOptions {
   /** Changes state or is billable: retried only when the server certainly did not act. */
   stateChanging: boolean;
   operation: FailedOperation;
+  /** The base address the call goes to: its origin is named by a connection error before a request was made. */
+  baseUrl: string;
+  /** The API key, redacted from a connection error's message like from every other string leaving the client. */
+  apiKey: string | undefined;
   /** The caller's extra fetch options (`cache`, `keepalive`, `priority`...), given to fetch on every attempt. */
   fetchOptions?: FetchOptions | undefined;
   log: Log;
@@ -65,54 +70,44 @@ export interface CallTransport {
 export function createCallTransport(options: CallTransportOptions): CallTransport {
   const { retry, operation, signal: callerSignal, log } = options;
   const name = operation.operationId;
-  // Set by arm(), once per attempt.
+  // Set once per attempt.
   let controller: AbortController | undefined;
   let timeout: AttemptTimeout | undefined;
   let timedOut = false;
   let keptBody: unknown;
+  // The last request handed to fetch: its origin (a middleware may have changed it) is read only for an error.
+  let lastSent: Request | undefined;
   // No controller yet when the caller aborts before openapi-fetch calls fetch (a middleware may still be running).
   const onCallerAbort = () => controller?.abort(callerSignal?.reason);
   callerSignal?.addEventListener('abort', onCallerAbort);
 
-  // Each attempt gets its own controller and timer; the timer keeps running after the headers so that the timeout
-  // covers reading the body too, until settle().
-  const arm = () => {
-    const attempt = new AbortController();
-    controller = attempt;
-    timedOut = false;
-    if (callerSignal?.aborted) attempt.abort(callerSignal.reason);
-    timeout = armTimeout(options.timeoutMs, () => {
-      timedOut = true;
-      attempt.abort();
-    });
-    return attempt.signal;
-  };
-  const disarm = () => disarmTimeout(timeout);
   const settle = () => {
-    disarm();
+    disarmTimeout(timeout);
     callerSignal?.removeEventListener('abort', onCallerAbort);
   };
 
   const failure = (cause: unknown, reading = false) => {
     if (cause instanceof InferenceInfraError) return cause;
     if (callerSignal?.aborted) return new APIUserAbortError(operation);
-    if (timedOut) {
-      return new APIConnectionTimeoutError(
-        `No complete answer within ${options.timeoutMs} ms: ${name}`,
-        operation,
-        {
-          cause,
-        },
-      );
-    }
-    const cutOff = cause instanceof SyntaxError || cause instanceof TypeError;
-    if (reading && !cutOff) return cause;
+    // While the answer is read, only a cut-off answer (or the timeout) is a connection failure.
+    if (reading && !timedOut && !(cause instanceof SyntaxError || cause instanceof TypeError)) return cause;
+    // `scheme://host:port` (no port when it is the scheme's own), never a path, a query or credentials. Both URLs
+    // parse: the base address was checked when the client was made, and a Request holds a parsed one.
+    const { origin } = new URL(lastSent?.url ?? options.baseUrl);
     const inner = (cause as { cause?: { code?: string; message?: string } })?.cause;
     const detail =
       cause instanceof SyntaxError
         ? 'the answer is not valid JSON (cut off, or not JSON at all)'
         : (inner?.code ?? inner?.message ?? (cause as Error)?.message);
-    return new APIConnectionError(`Connection failed: ${name}: ${detail}`, operation, { cause });
+    const message = timedOut
+      ? `No complete answer from ${origin} within ${options.timeoutMs} ms: ${name}`
+      : `Connection to ${origin} failed: ${name}: ${detail}`;
+    // Redacted like every string the client hands out: a runtime's message may quote the URL, key included.
+    return new (timedOut ? APIConnectionTimeoutError : APIConnectionError)(
+      redactSecret(message, options.apiKey),
+      operation,
+      { cause, origin },
+    );
   };
 
   // Credentials in the request's own headers (a key passed in `headers`, a middleware's or a proxy's token) are
@@ -125,7 +120,17 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
     const started = timed ? Date.now() : 0;
     let sent = request;
     for (let attempt = 0; ; attempt++) {
-      const signal = arm();
+      // Each attempt gets its own controller and timer; the timer keeps running after the headers so that the
+      // timeout covers reading the body too, until settle().
+      const attemptController = new AbortController();
+      const { signal } = attemptController;
+      controller = attemptController;
+      timedOut = false;
+      if (callerSignal?.aborted) attemptController.abort(callerSignal.reason);
+      timeout = armTimeout(options.timeoutMs, () => {
+        timedOut = true;
+        attemptController.abort();
+      });
       const canRetry = attempt < retry.maxRetries;
       // A body can be read once. The next attempt rebuilds the request from the kept body, or sends it again as it
       // is when it has none; only a body nothing can rebuild (a middleware's) is copied, and only when a retry may
@@ -139,6 +144,7 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
       let response: Response | undefined;
       let waitMs = 0;
       let reason = '';
+      lastSent = sent;
       try {
         // The signal goes to fetch, not into the Request openapi-fetch built: fetch copies its input Request either
         // way, and a Request that already follows a signal costs undici a second follow (~35 µs a call, measured).
@@ -185,7 +191,7 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
         }
         reason = String(status);
       }
-      disarm();
+      disarmTimeout(timeout);
       await response?.body?.cancel().catch(() => undefined);
       callLog('warn', `${where}: ${reason}; retrying in ${Math.round(waitMs)} ms`);
       await pause(waitMs, callerSignal, operation);
