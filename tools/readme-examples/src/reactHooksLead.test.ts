@@ -100,9 +100,11 @@ it("renders the react-hooks README's first example in Chromium: the data through
   await page.screenshot({
     path: fileURLToPath(new URL('../test-artifacts/react-hooks-lead.png', import.meta.url)),
   });
-  expect(apiRequests.map(({ url }) => new URL(url).pathname + new URL(url).search)).toEqual([
-    '/api/v1/instances/types?gpu_type=H100',
-  ]);
+  // Every request the page sent (one, unless TanStack refetched meanwhile) went to the route, for the H100 list.
+  expect(apiRequests.length).toBeGreaterThan(0);
+  for (const { url } of apiRequests) {
+    expect(new URL(url).pathname + new URL(url).search).toBe('/api/v1/instances/types?gpu_type=H100');
+  }
   expect(
     apiRequests.every(({ url, authorization }) => url.startsWith(appUrl) && authorization === undefined),
   ).toBe(true);
@@ -175,7 +177,7 @@ it('renders the streamed answer and the server-rendered pricing page of the reac
   await pricing.waitFor();
   expect(await pricing.textContent()).toMatch(/^cheapest H100: it_h100_\w+$/);
   // The stream's text, whole once the query is no longer fetching.
-  const answer = page.locator('p[aria-busy="false"]');
+  const answer = page.locator('p[aria-busy="false"]', { hasText: /^Simulated reply/ });
   await answer.waitFor();
   expect(await answer.textContent()).toMatch(/^Simulated reply to "Which GPU\?"/);
   expect(apiRequests).toEqual(['POST /v1/chat/completions']);
