@@ -22,6 +22,23 @@ async function stillServes() {
 }
 
 describe('the mock process under hostile requests', () => {
+  it('answers a body far over --max-body-bytes with its 400, however much more the client is still sending', async () => {
+    // 8 and 48 MB are still being sent when the 1 MiB limit's answer is written: a connection closed on them reaches
+    // the client as a reset (fetch failed, ECONNRESET) instead of the 400 that says what to change.
+    for (const bytes of [8_000_000, 48_000_000]) {
+      const response = await fetch(`${mock.baseUrl}/embeddings`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'm', input: 'x'.repeat(bytes) }),
+      });
+      expect(response.status, `${bytes} bytes`).toBe(400);
+      expect((await response.json()).error.message).toBe(
+        "body: must be at most 1048576 bytes (the simulator's maxBodyBytes)",
+      );
+    }
+    await stillServes();
+  });
+
   it.each([
     ['Host: a b', request('GET /api/v1/instances/types HTTP/1.1\r\nHost: a b'), 'malformed_host'],
     ['Host: [', request('GET /api/v1/instances/types HTTP/1.1\r\nHost: ['), 'malformed_host'],

@@ -10,6 +10,8 @@ import type { SimulatorResponse } from './simulatorTypes.js';
 
 /** Headers a page on another origin may read: the request id, and what tells a client to wait or re-authenticate. */
 const exposedHeaders = 'x-request-id, retry-after, www-authenticate';
+/** How much of a body past `maxBodyBytes` is read and dropped after its 400, before the connection is cut. */
+const refusedBodyDrainBytes = 256 * 1024 * 1024;
 
 function corsHeaders(
   req: IncomingMessage,
@@ -213,13 +215,17 @@ export function simulatorListener(
     let size = 0;
     let refused = false;
     req.on('data', (chunk: Buffer) => {
-      if (refused) return;
       size += chunk.length;
+      if (refused) {
+        // The rest of a refused body is read and dropped, so that a client still sending reads the 400 instead of
+        // a reset (a socket closed with unread data is reset); past a bound, the connection goes after all.
+        if (size > maxBodyBytes + refusedBodyDrainBytes) req.destroy();
+        return;
+      }
       if (size > maxBodyBytes) {
         refused = true;
-        res.setHeader('connection', 'close');
+        chunks.length = 0;
         guarded(res, () => write(res, tooLarge(request, simulator.options), 0));
-        res.once('finish', () => req.destroy());
         return;
       }
       chunks.push(chunk);
