@@ -38,6 +38,32 @@ async function listening(options: Partial<ApiRouteOptions> = {}) {
 const codeOf = (body: string) => (parsedOrText(body) as { error?: { code?: string } }).error?.code;
 
 describe('toNodeListener', () => {
+  it('answers a refused request whose large body is still arriving, and goes on serving', async () => {
+    // The larger bodies are still being sent when the refusal is written: left unread on the socket, they reach fetch
+    // as a reset once the server closes it, instead of the answer.
+    const { port } = await listening({ operations: ['resizeVolume'] });
+    const headers = { 'content-type': 'application/json' };
+    for (const bytes of [2_000_000, 8_000_000, 48_000_000]) {
+      const body = JSON.stringify({ model: 'm', input: 'x'.repeat(bytes) });
+      const refused = await fetch(`http://127.0.0.1:${port}/v1/embeddings`, {
+        method: 'POST',
+        headers,
+        body,
+      });
+      expect(refused.status, `${bytes} bytes`).toBe(403);
+      expect(codeOf(await refused.text())).toBe('operation_not_allowed');
+      const tooLarge = await fetch(`http://127.0.0.1:${port}/api/v1/storage/vol_training`, {
+        method: 'PATCH',
+        headers,
+        body,
+      });
+      expect(tooLarge.status, `${bytes} bytes`).toBe(413);
+      expect(codeOf(await tooLarge.text())).toBe('body_too_large');
+    }
+    const types = await fetch(`http://127.0.0.1:${port}/api/v1/instances/types`);
+    expect(types.status).toBe(200);
+  });
+
   it.each([
     ['a ".." id', 'PATCH /api/v1/storage/.. HTTP/1.1', 400, 'invalid_path'],
     ['an encoded "..", in any case', 'PATCH /api/v1/storage/%2E%2e HTTP/1.1', 400, 'invalid_path'],

@@ -97,6 +97,26 @@ async function serve(
   }
   recordLocalAddress(request, req.socket.localAddress);
   await send(res, await handler(request));
+  if (hasBody) dropUnreadBody(req);
+}
+
+/** How much of a body the route did not read (a refusal, a 413) is taken and dropped before the connection goes. */
+const unreadBodyDrainBytes = 256 * 1024 * 1024;
+
+/**
+ * After the answer, the rest of a body nobody read is taken off the socket and dropped, never buffered: a client still
+ * sending it then reads the refusal, where a socket closed (or timed out) with unread data would reach it as a reset.
+ */
+function dropUnreadBody(req: IncomingMessage) {
+  if (req.complete || req.destroyed) return;
+  // The web stream made of it stops taking chunks: nothing reads them any more.
+  req.removeAllListeners('data');
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > unreadBodyDrainBytes) req.destroy();
+  });
+  req.resume();
 }
 
 /** Writes a web Response to node's, its body streamed as it arrives (a chat's events reach the page one by one). */
