@@ -19,7 +19,7 @@ export type BlockTest =
   /** JSON or YAML configuration, parsed and checked by `configBlocks.test.ts` (`check` names the check). */
   | { kind: 'config'; check: 'mcp-client-config' | 'github-action-step' | 'gitlab-job' }
   /** Output a command prints, compared with what it prints today by `outputBlocks.test.ts`. */
-  | { kind: 'output'; check: 'coverage-map-summary' }
+  | { kind: 'output'; check: 'coverage-map-summary' | 'contract-suite-console' }
   /** Neither code nor configuration (a sample of output): listed, with what would make it wrong. */
   | { kind: 'listed'; reason: string };
 
@@ -217,12 +217,8 @@ export const blockCatalogue: CatalogueEntry[] = [
   { file: contractTests, contains: 'npm install --save-dev @inference-infra/contract-tests', test: shell },
   {
     file: contractTests,
-    contains: 'Failures (1):',
-    test: {
-      kind: 'listed',
-      reason:
-        "a sample of the console output against a failing server (example.com addresses); the reporters' tests hold the format",
-    },
+    contains: 'Failures (2):',
+    test: { kind: 'output', check: 'contract-suite-console' },
   },
   { file: contractTests, contains: '- uses:', test: { kind: 'config', check: 'github-action-step' } },
   {

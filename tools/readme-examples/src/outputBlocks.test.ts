@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { buildChecks, createSchemaValidator, loadContractSpec } from '@inference-infra/contract-tests';
+import { startMockServer } from '@inference-infra/mock-server';
 import { expect, it } from 'vitest';
 import { classifiedBlocks } from './classifiedBlocks.js';
 import { repoRoot } from './readmeBlocks.js';
@@ -18,4 +21,68 @@ it("prints the coverage map's summary line the contract-tests README shows, with
   const spec = loadContractSpec();
   const map = coverageMap.buildCoverageMap(spec, buildChecks(spec, createSchemaValidator(spec.document)));
   expect(block?.value).toBe(coverageMap.formatCoverageMapSummary(map));
+});
+
+/**
+ * Whether `output` holds the sample's lines in order: a line `...` stands for any lines, a line ending with `...` for
+ * a line that starts with what comes before it, and any other line for itself.
+ */
+function matchesSample(sample: string, output: string): string | undefined {
+  const lines = output.split('\n');
+  let at = 0;
+  let skipping = false;
+  for (const line of sample.split('\n')) {
+    if (line === '...') {
+      skipping = true;
+      continue;
+    }
+    const matches = (candidate: string) =>
+      line.endsWith('...') ? candidate.startsWith(line.slice(0, -3)) : candidate === line;
+    const found = skipping ? lines.findIndex((candidate, index) => index >= at && matches(candidate)) : at;
+    if (found < 0 || found >= lines.length || !matches(lines[found] ?? '')) {
+      return `no line ${JSON.stringify(line)} where the sample puts it (output line ${at + 1} on: ${JSON.stringify(lines[at])})`;
+    }
+    at = found + 1;
+    skipping = false;
+  }
+  return undefined;
+}
+
+it('reads samples as they are meant: ... for lines left out, a trailing ... for the rest of a line', () => {
+  expect(matchesSample('a\n...\nc...', 'a\nb\ncd')).toBeUndefined();
+  expect(matchesSample('a\nc', 'a\nb\nc')).toMatch(/no line "c"/);
+});
+
+it('prints what the contract-tests README shows for a server that answers the instance types without a key', async () => {
+  const [block] = classifiedBlocks().filter(
+    (candidate) => candidate.test.kind === 'output' && candidate.test.check === 'contract-suite-console',
+  );
+  // The server of the sample: the simulator, one key valid, which answers the instance types to no key at all.
+  const server = await startMockServer({
+    keys: ['ii_live_sample'],
+    intercept: (next) => (request) => {
+      if (request.operationId === 'listInstanceTypes')
+        request.headers.authorization ??= 'Bearer ii_live_sample';
+      return next(request);
+    },
+  });
+  try {
+    const cli = join(repoRoot, 'packages/contract-tests/bin/contract-tests.js');
+    const args = ['--base-url', server.baseUrl, '--platform-url', server.platformUrl, '--seed', '2718281828'];
+    const run = await promisify(execFile)(process.execPath, [cli, ...args], {
+      env: { PATH: process.env.PATH, INFERENCE_INFRA_API_KEY: 'ii_live_sample', NO_COLOR: '1' },
+      maxBuffer: 64 * 1024 * 1024,
+    }).then(
+      () => ({ stdout: '', code: 0 }),
+      (error: { stdout: string; code: number }) => error,
+    );
+    expect(run.code).toBe(1);
+    // The sample's addresses are a deployment's; the run's are the simulator's.
+    const output = run.stdout
+      .replaceAll(server.baseUrl.replace(/\/$/, ''), 'https://api.example.com/v1')
+      .replaceAll(server.platformUrl.replace(/\/$/, ''), 'https://platform.example.com');
+    expect(matchesSample(block?.value ?? '', output)).toBeUndefined();
+  } finally {
+    await server.close();
+  }
 });
