@@ -6,8 +6,11 @@
 
 /** What the test does with a block. */
 export type BlockTest =
-  /** TypeScript: `tsc --strict` on it as shown (after its preamble), then run with tsx against the simulator. */
-  | { kind: 'typescript'; run: 'node'; preamble?: string; expectOutput?: RegExp }
+  /**
+   * TypeScript: `tsc --strict` on it as shown (after its preamble), then run with tsx against the simulator; a block
+   * that only defines something (a route handler) is run with `driver` after it, which calls it as its host would.
+   */
+  | { kind: 'typescript'; run: 'node'; preamble?: string; expectOutput?: RegExp; driver?: string }
   /** TypeScript run by a test of its own (`runsIn` names it), e.g. bundled and rendered in headless Chromium. */
   | { kind: 'typescript'; run: 'own-test'; runsIn: string; preamble?: string }
   /** TypeScript type-checked only; `reason` says why it cannot run here. */
@@ -100,9 +103,18 @@ export const blockCatalogue: CatalogueEntry[] = [
     contains: 'export async function askInThePage(',
     test: {
       kind: 'typescript',
-      run: 'no',
-      reason:
-        "a server route and a page's function side by side, neither called here; the react-hooks lead example runs the same pattern (keyless page, key-adding route) in Chromium",
+      run: 'node',
+      // The server half, called as a route handler is; the page half is the pattern the react-hooks lead example
+      // renders in Chromium.
+      driver: `const answer = await POST(new Request('http://127.0.0.1/api/ai/v1/chat/completions', {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ model: 'llama-3.1-8b-instruct', messages: [{ role: 'user', content: 'Hi' }] }),
+}));
+console.log(answer.headers.get('content-type'));
+console.log(await answer.text());
+`,
+      expectOutput: /^text\/event-stream\n(data: \{"id":"chatcmpl-[^\n]*\n\n)+data: \[DONE\]\n\n/,
     },
   },
   {

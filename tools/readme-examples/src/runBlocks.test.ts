@@ -26,7 +26,10 @@ describe('the TypeScript blocks that run on Node, against the simulator', () => 
       // key and addresses from it (createClient() with no options) get the simulator's. Each run is a workspace of
       // its own (a key of its own), so no block's resize or ledger is seen by another.
       const stdout = await runTypeScript(
-        pointedAt(sourceOf(block), mock),
+        pointedAt(
+          `${sourceOf(block)}${block.test.kind === 'typescript' && block.test.run === 'node' ? (block.test.driver ?? '') : ''}`,
+          mock,
+        ),
         join(runsDir, `${block.slug}.${extensionOf(block)}`),
         {
           INFERENCE_INFRA_API_KEY: `ii_live_readme_${block.line}`,
