@@ -139,7 +139,13 @@ console.log(await answer.text());
   {
     file: fetchClient,
     contains: 'createSimulator({ transactionCount: 120 })',
-    test: { kind: 'typescript', run: 'node', expectOutput: /^(txn_\w+\n){120}$/ },
+    test: {
+      kind: 'typescript',
+      run: 'node',
+      driver: 'console.log(simulator.state.requests.length);\n',
+      // Every id of the ledger, then the "3 pages asked for" of the block's last comment.
+      expectOutput: /^(txn_\w+\n){120}3\n$/,
+    },
   },
 
   // react-hooks
@@ -192,7 +198,14 @@ console.log(await answer.text());
   {
     file: mockServer,
     contains: "import { setupServer } from 'msw/node';",
-    test: { kind: 'typescript', run: 'node' },
+    test: {
+      kind: 'typescript',
+      run: 'node',
+      // The state the block's last comment points at: a workspace's seeded volume, then the server closed.
+      driver:
+        "console.log(simulator.state.workspace('ii_live_test').volumes.get('vol_training')?.sizeGb);\nserver.close();\n",
+      expectOutput: /^100\n$/,
+    },
   },
   {
     file: mockServer,
@@ -220,9 +233,30 @@ console.log(await answer.text());
   {
     file: types,
     contains: "validateRequest('resizeVolume'",
-    test: { kind: 'typescript', run: 'node' },
+    test: {
+      kind: 'typescript',
+      run: 'node',
+      // What the block's comment says the call returns.
+      driver:
+        "console.log(JSON.stringify(validateRequest('resizeVolume', { path: { id: 'vol_1' }, body: { size_gb: 9 } })));\n",
+      expectOutput:
+        /^\[\{"field":"size_gb","rule":"must be at least 10","message":"size_gb: must be at least 10 \(got 9\)"\}\]\n$/,
+    },
   },
-  { file: types, contains: 'specModelOf(bundle)', test: { kind: 'typescript', run: 'node' } },
+  {
+    file: types,
+    contains: 'specModelOf(bundle)',
+    test: {
+      kind: 'typescript',
+      run: 'node',
+      // What the block's comments say the calls return.
+      driver: `const { method, path, surface, stateChanging } = model.operation('resizeVolume');
+console.log(method, path, surface, stateChanging, model.resolve('#/components/schemas/ResizeVolumeRequest').pointer);
+`,
+      expectOutput:
+        /^PATCH \/api\/v1\/storage\/\{id\} platform true #\/components\/schemas\/ResizeVolumeRequest\n$/,
+    },
+  },
 
   // contract-tests
   { file: contractTests, contains: 'pack --pack-destination', test: shell },
