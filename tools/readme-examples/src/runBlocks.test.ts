@@ -18,7 +18,7 @@ rmSync(runsDir, { recursive: true, force: true });
 mkdirSync(runsDir, { recursive: true });
 
 describe('the TypeScript blocks that run on Node, against the simulator', () => {
-  it.each(runnable.map((block) => [`${block.file}:${block.line}`, block] as const))(
+  it.concurrent.each(runnable.map((block) => [`${block.file}:${block.line}`, block] as const))(
     '%s runs to its end',
     async (_name, block) => {
       writeFileSync(join(runsDir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
