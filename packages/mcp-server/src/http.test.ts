@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { createSimulator, type Simulator } from '@inference-infra/mock-server';
+import { sendRaw } from '@inference-infra/test-kit/rawHttp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
@@ -174,6 +175,26 @@ describe('what reaches the HTTP endpoint from outside', () => {
     const client = await connect(writes);
     expect((await client.listTools()).tools.length).toBe(toolNames.length);
     await client.close();
+  });
+
+  it.each([
+    [
+      'a target that is no path',
+      'GET http://[/x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+      400,
+      /Bad request target "http:\/\/\[\/x"/,
+    ],
+    ['no Host', 'GET /mcp HTTP/1.1\r\n\r\n', 400, /Host header missing/],
+    [
+      'a length that is no number',
+      'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-length: abc\r\n\r\n',
+      400,
+      /could not be read as HTTP \(HPE_/,
+    ],
+  ])('answers %s with a JSON-RPC error saying so', async (_name, bytes, status, message) => {
+    const answer = await sendRaw(Number(new URL(writes.url).port), { bytes: Buffer.from(bytes) });
+    expect(answer.status).toBe(status);
+    expect(JSON.parse(answer.body).error.message).toMatch(message);
   });
 
   it('never answers with the key', () => {

@@ -4,8 +4,10 @@ import {
   type Server as HttpServer,
   type IncomingMessage,
   type ServerResponse,
+  STATUS_CODES,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { connectRedacted } from './connectRedacted.js';
@@ -43,6 +45,42 @@ function answer(response: ServerResponse, status: number, code: number, message:
   }
   response.writeHead(status, { 'content-type': 'application/json' });
   response.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }));
+}
+
+/** Statuses of what Node's parser refuses before any handler runs; anything else it cannot read is a 400. */
+const parserStatus: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_HEADERS_TIMEOUT: 408,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
+
+/**
+ * Answers what Node's parser refuses (a malformed request line or header, headers too large or too slow) with a
+ * JSON-RPC error body instead of Node's bare 400, and closes that connection only.
+ */
+function answerUnparsed(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = parserStatus[error.code ?? ''] ?? 400;
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: null,
+    error: {
+      code: ErrorCode.InvalidRequest,
+      message: `The request could not be read as HTTP (${error.code ?? 'parse error'}): send a request line, headers and a body as HTTP/1.1 says`,
+    },
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** The path of an origin-form request target, or undefined for one that is no path (`*`, `http://[/x`, `//[`). */
+function pathOf(target: string): string | undefined {
+  if (!target.startsWith('/')) return undefined;
+  return URL.canParse(target, 'http://127.0.0.1') ? new URL(target, 'http://127.0.0.1').pathname : undefined;
 }
 
 /** The body, or why not: too large (checked as it arrives, never after), or not JSON. */
@@ -94,10 +132,20 @@ export async function serveHttp(
   const sessions = new Map<string, StreamableHTTPServerTransport>();
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname !== '/mcp')
+    const target = request.url ?? '';
+    const pathname = pathOf(target);
+    if (pathname === undefined)
+      return answer(
+        response,
+        400,
+        ErrorCode.InvalidRequest,
+        `Bad request target ${JSON.stringify(target.slice(0, 200))}: send the path /mcp`,
+      );
+    if (pathname !== '/mcp')
       return answer(response, 404, ErrorCode.InvalidRequest, 'Not found: the MCP endpoint is /mcp');
-    const hostName = (request.headers.host ?? '').replace(/:\d+$/, '');
+    if (request.headers.host === undefined)
+      return answer(response, 400, ErrorCode.InvalidRequest, 'Host header missing: HTTP/1.1 requires one');
+    const hostName = request.headers.host.replace(/:\d+$/, '');
     if (!isLoopback(hostName))
       return answer(
         response,
@@ -158,12 +206,17 @@ export async function serveHttp(
     await transport.handleRequest(request, response, read.body);
   };
 
-  const server: HttpServer = createServer((request, response) => {
+  // Node's own answer to a request without Host is a bare 400; this server's says what is missing.
+  const server: HttpServer = createServer({ requireHostHeader: false }, (request, response) => {
     handle(request, response).catch((error: unknown) => {
+      // A client that went away mid-body has no one to answer, and is no error of this server.
+      if (request.readableAborted || (error as NodeJS.ErrnoException)?.code === 'ECONNRESET')
+        return response.destroy();
       log(`[error] ${(error as Error)?.message ?? String(error)}`);
       answer(response, 500, ErrorCode.InternalError, 'Internal error of the MCP server');
     });
   });
+  server.on('clientError', answerUnparsed);
   server.headersTimeout = 10_000;
   server.requestTimeout = 60_000;
   await new Promise<void>((resolve, reject) => {
