@@ -34,7 +34,8 @@ let document;
 /** @type {import('@inference-infra/test-kit/staticServer').RouteHandler} */
 const route = async (request, response) => {
   if (Object.keys(addresses).length === 0 || request.method !== 'GET') return false;
-  if (new URL(request.url ?? '/', 'http://docs.invalid').pathname !== '/openapi.json') return false;
+  // The target as sent, up to its query: the static server has checked it is a path.
+  if ((request.url ?? '').split('?')[0] !== '/openapi.json') return false;
   document ??= JSON.stringify(
     pointServersAt(JSON.parse(readFileSync(`${rootDir}/openapi.json`, 'utf8')), addresses),
   );
