@@ -260,6 +260,7 @@ console.log(method, path, surface, stateChanging, model.resolve('#/components/sc
 
   // contract-tests
   { file: contractTests, contains: 'pack --pack-destination', test: shell },
+  { file: contractTests, contains: '--api-key ii_live_mock\n', test: shell },
   { file: contractTests, contains: 'npm install --save-dev @inference-infra/contract-tests', test: shell },
   {
     file: contractTests,

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { startMockServer } from '@inference-infra/mock-server';
 import { describe, expect, inject, it } from 'vitest';
 import { classifiedBlocks } from './classifiedBlocks.js';
 import { repoRoot } from './readmeBlocks.js';
@@ -56,6 +57,33 @@ describe('the shell blocks of the READMEs', () => {
       expect(answer.data.every((type) => type.gpu_type === 'H100' && type.region === 'us-east-1')).toBe(true);
     }
   });
+
+  it("runs the contract suite's first commands against a mock that takes only the demo key, as start.sh's, to exit 0", async () => {
+    const firstRuns = named('the contract suite against the local mock');
+    expect(firstRuns.length).toBe(2);
+    const cli = join(repoRoot, 'packages/contract-tests/bin/contract-tests.js');
+    for (const entry of firstRuns) {
+      // A fresh mock per command, as a fresh scripts/start.sh: the mutating run grows its volume.
+      const local = await startMockServer({ keys: ['ii_live_mock'], streamEventIntervalMs: 0 });
+      try {
+        const args = pointedAt(entry.command, local).split(' ').slice(2);
+        const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        child.stdout.on('data', (chunk) => {
+          output += chunk;
+        });
+        child.stderr.on('data', (chunk) => {
+          output += chunk;
+        });
+        const [code] = await once(child, 'exit');
+        expect(code, `${where(entry)}\n${output.slice(-3000)}`).toBe(0);
+        expect(output).toMatch(/ \d+ passed, 0 failed/);
+        expect(output).toMatch(/PASS: every executed check held \(exit 0\)/);
+      } finally {
+        await local.close();
+      }
+    }
+  }, 300_000);
 
   it("puts the toolchain's Node and pnpm first on PATH when scripts/toolchain-path.sh is sourced", async () => {
     expect(named('the toolchain on PATH').length).toBeGreaterThan(0);

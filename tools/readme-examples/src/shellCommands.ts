@@ -208,6 +208,14 @@ export const commandRules: CommandRule[] = [
     reason: unpublished,
   },
   {
+    name: 'the contract suite against the local mock',
+    pattern:
+      /^npx @inference-infra\/contract-tests --base-url http:\/\/127\.0\.0\.1:4010\/v1 --platform-url http:\/\/127\.0\.0\.1:4011 --api-key ii_live_mock( --[\w-]+( [\w-]+)?)*$/,
+    verdict: 'run',
+    reason:
+      "the built command, against a fresh simulator that takes only ii_live_mock as scripts/start.sh's does: every check passes or is skipped with its reason, exit 0",
+  },
+  {
     name: 'the contract suite',
     pattern: /^npx @inference-infra\/contract-tests( |$)/,
     verdict: 'checked',
