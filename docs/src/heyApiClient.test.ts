@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { strictTsconfig } from '@inference-infra/test-kit/strictTsconfig';
 import { describe, expect, inject, it } from 'vitest';
-import { strictTsconfig } from './test/strictTsconfig.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);

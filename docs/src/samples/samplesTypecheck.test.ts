@@ -4,9 +4,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { strictTsconfig } from '@inference-infra/test-kit/strictTsconfig';
 import { expect, it } from 'vitest';
 import { specOperations } from '../specOperations.js';
-import { strictTsconfig } from '../test/strictTsconfig.js';
 import { codeSamplesOf } from './codeSamples.js';
 
 const run = promisify(execFile);

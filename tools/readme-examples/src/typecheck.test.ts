@@ -3,6 +3,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
+import { strictTsconfig } from '@inference-infra/test-kit/strictTsconfig';
 import { expect, it } from 'vitest';
 import { classifiedBlocks } from './classifiedBlocks.js';
 import { blocksDir, writeBlock } from './typescriptBlocks.js';
@@ -15,21 +16,7 @@ const require = createRequire(import.meta.url);
  * Node resolves them), strict with unchecked index access, DOM and Node types both (the READMEs hold server and page
  * code), React's JSX. `skipLibCheck` as most projects have it: the packages' own declarations are checked in theirs.
  */
-const tsconfig = {
-  compilerOptions: {
-    target: 'ES2022',
-    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    noEmit: true,
-    skipLibCheck: true,
-    jsx: 'react-jsx',
-    types: ['node'],
-  },
-  include: ['*.ts', '*.tsx'],
-};
+const tsconfig = strictTsconfig({ skipLibCheck: true, jsx: 'react-jsx' }, ['*.ts', '*.tsx']);
 
 it('type-checks every TypeScript block of every README, as shown, with tsc --strict', async () => {
   rmSync(blocksDir, { recursive: true, force: true });

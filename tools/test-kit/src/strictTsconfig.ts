@@ -1,6 +1,6 @@
 /**
  * The compiler settings of a reader's strict TypeScript project (ES2022, Node16-style modules, strict, unchecked index
- * access), which every sample and generated client in the docs must pass; `extra` adds what one check needs.
+ * access), which every docs sample, generated client and README block must pass; `extra` adds what one check needs.
  */
 export function strictTsconfig(extra: Record<string, unknown>, include: string[]) {
   return {
