@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APIUserAbortError, createClient, InferenceInfraError } from './index.js';
+import { EventStream } from './eventStream.js';
+import { APIConnectionError, APIUserAbortError, createClient, InferenceInfraError } from './index.js';
 import { drain } from './test/drain.js';
 import { chunk } from './test/faultServer.js';
 
@@ -70,5 +71,19 @@ describe('a chat stream', () => {
     expect(wasCancelled()).toBe(true);
     const error = await drain(stream);
     expect(error).toBeInstanceOf(APIUserAbortError);
+  });
+
+  it('names no origin when it ends early as a stream read back, which has no address', async () => {
+    const readable = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(chunk('cut')));
+        controller.close();
+      },
+    });
+    const error = await drain(EventStream.fromReadableStream(readable));
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as APIConnectionError).origin).toBeUndefined();
+    expect((error as Error).message).toBe('The stream ended before [DONE]: the answer is incomplete');
+    expect(error).not.toHaveProperty('cause');
   });
 });

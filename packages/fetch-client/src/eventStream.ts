@@ -180,7 +180,7 @@ export class EventStream<T> implements AsyncIterable<T> {
         over = true;
         this.onEnd();
         if (body) throw new APIUserAbortError(this.operation);
-        throw new APIConnectionError('The stream answer has no body', this.operation);
+        throw this.connectionError('The stream answer has no body');
       }
       // Decoded here rather than through a TextDecoderStream: one TransformStream less per stream.
       reader = body.getReader();
@@ -201,9 +201,8 @@ export class EventStream<T> implements AsyncIterable<T> {
           }
           if (chunk.done) {
             if (this.controller.signal.aborted) throw new APIUserAbortError(this.operation);
-            throw new APIConnectionError(
+            throw this.connectionError(
               `The stream ended before ${streamTerminator}: the answer is incomplete`,
-              this.operation,
             );
           }
           parser.feed(decoder.decode(chunk.value, { stream: true }));
@@ -245,9 +244,7 @@ export class EventStream<T> implements AsyncIterable<T> {
     try {
       data = JSON.parse(event.data);
     } catch (cause) {
-      throw new APIConnectionError(`A stream event is not JSON: ${event.data.slice(0, 80)}`, this.operation, {
-        cause,
-      });
+      throw this.connectionError(`A stream event is not JSON: ${event.data.slice(0, 80)}`, cause);
     }
     // The spec sends a failure after the stream started as one event holding the error body.
     if (event.event === 'error' || (typeof data === 'object' && data !== null && 'error' in data)) {
@@ -261,6 +258,17 @@ export class EventStream<T> implements AsyncIterable<T> {
 
   private readFailure(cause: unknown) {
     if (this.controller.signal.aborted) return new APIUserAbortError(this.operation);
-    return new APIConnectionError('The stream was cut off before it ended', this.operation, { cause });
+    return this.connectionError('The stream was cut off before it ended', cause);
+  }
+
+  /**
+   * A connection error naming the origin the stream came from, as the call's own connection errors do (issue 28);
+   * none for a stream read back with `fromReadableStream()`, which has no address.
+   */
+  private connectionError(message: string, ...cause: [] | [unknown]) {
+    const origin = this.response.url ? new URL(this.response.url).origin : undefined;
+    // No `cause` key for a failure without one: an Error given `{ cause: undefined }` shows that cause.
+    const options = cause.length ? { cause: cause[0], origin } : { origin };
+    return new APIConnectionError(origin ? `${message} (from ${origin})` : message, this.operation, options);
   }
 }

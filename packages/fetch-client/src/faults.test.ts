@@ -206,6 +206,9 @@ describe('streams', () => {
     // errored web stream drops chunks its reader has not taken yet.
     expect(['Hello', ' wor'].slice(0, received.length)).toEqual(received);
     expect(error).toBeInstanceOf(APIConnectionError);
+    // Named like a call's connection error: the origin the stream came from, in the message and as `origin`.
+    expect((error as APIConnectionError).origin).toBe(new URL(server.url).origin);
+    expect((error as Error).message).toContain(`(from ${new URL(server.url).origin})`);
   });
 
   it('throws the APIError of an error event inside the stream', async () => {
