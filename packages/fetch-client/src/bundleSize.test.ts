@@ -16,10 +16,12 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
  * (a call pays only for what it uses: a timer only for an attempt that outlives its task, retries rebuilt from the
  * body sent) added 0.16 kB, within the budget, by moving the debug lines behind a dynamic import. Issue 28 (a
  * connection error names its origin) added 54 B (8957 B), two closures a call fewer in the transport paying part of it.
+ * The budget went from 8.75 to 8.8 kB for a base address holding credentials (`https://user:KEY@host`), refused at
+ * createClient (+27 B, 8984 B): fetch refuses such a URL with an error quoting it whole, so the key left in its text.
  * Lower these numbers as the entries shrink; never raise them without a reason in the commit.
  */
 const budgets = [
-  { entry: '@inference-infra/fetch-client/core', maxBytes: 8.75 * 1024 },
+  { entry: '@inference-infra/fetch-client/core', maxBytes: 8.8 * 1024 },
   { entry: '@inference-infra/fetch-client', maxBytes: 20 * 1024 },
 ];
 

@@ -79,6 +79,8 @@ function checkedBaseUrl(name: string, value: string | undefined, allowInsecureHt
   try {
     url = new URL(value);
   } catch {}
+  // fetch refuses such a URL with an error that quotes it whole, key included; the value is not shown.
+  if (url?.username || url?.password) throw new ClientConfigError(`${name} must not hold credentials`);
   if (url?.protocol !== 'https:' && url?.protocol !== 'http:') {
     throw new ClientConfigError(`${name} must be an absolute http(s) URL (got "${value}")`);
   }
