@@ -139,8 +139,6 @@ async function probeVolume(
   const bounds = spec.resolve('#/components/schemas/ResizeVolumeRequest/properties/size_gb').value;
   const smallest = typeof bounds.minimum === 'number' ? bounds.minimum : 10;
   const size = target.volumeSizeGb ?? smallest;
-  await http
-    .send({ op, pathParams: { id: target.volumeId ?? '' }, body: { size_gb: size } })
-    .catch(() => {});
+  await http.send({ op, pathParams: { id: target.volumeId ?? '' }, body: { size_gb: size } }).catch(() => {});
   return log.take()[0];
 }
