@@ -18,6 +18,7 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
  * connection error names its origin) added 54 B (8957 B), two closures a call fewer in the transport paying part of it.
  * The budget went from 8.75 to 8.8 kB for a base address holding credentials (`https://user:KEY@host`), refused at
  * createClient (+27 B, 8984 B): fetch refuses such a URL with an error quoting it whole, so the key left in its text.
+ * The client's redactor handed to a stream, for the event it quotes when that is not JSON, added 11 B (8995 B).
  * Lower these numbers as the entries shrink; never raise them without a reason in the commit.
  */
 const budgets = [

@@ -25,6 +25,15 @@ function streamingClient(events: string) {
 const body = { model: 'm', messages: [{ role: 'user' as const, content: 'hi' }], stream: true as const };
 
 describe('a chat stream', () => {
+  it("quotes an event that is not JSON without the client's key, redacted before it is cut", async () => {
+    // The key at the cut's edge: cut first, its first characters would be left in the message unredacted.
+    const { client } = streamingClient(`data: ${'x'.repeat(70)}ii_live_streamtests echoed\n\n`);
+    const error = await drain(await client.chat.completions.create(body));
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toMatch(/^A stream event is not JSON: x{70}\[redacted\]/);
+    expect((error as Error).message).not.toMatch(/ii_live_/);
+  });
+
   it('refuses a second loop with an error of the package, saying a stream is read once', async () => {
     const { client } = streamingClient(`${chunk('Hel')}${chunk('lo')}data: [DONE]\n\n`);
     const stream = await client.chat.completions.create(body);

@@ -38,7 +38,7 @@ export async function openEventStream<T, Method extends HttpMethod, Path extends
       parseAs: 'stream',
       signal: controller.signal,
     });
-    const stream = new EventStream<T>(response, controller, operation, core.apiError, unfollow);
+    const stream = new EventStream<T>(response, controller, operation, core.apiError, unfollow, core.redact);
     // A stream's body is its own to read: `asResponse()` hands over that body, unread.
     return { data: stream, response, unread: () => response };
   } catch (error) {
@@ -65,6 +65,8 @@ export class EventStream<T> implements AsyncIterable<T> {
     private readonly operation: FailedOperation,
     private readonly apiError: CoreClient['apiError'],
     private readonly onEnd: () => void,
+    /** The client's key out of what the stream quotes of the server (none for a stream read back: no key is known). */
+    private readonly redact: (text: string) => string = (text) => text,
   ) {
     this.requestId = response.headers.get('x-request-id');
     // Abort cancels the body itself, read or not yet: not every fetch (polyfills, test DOMs) ends a body when its
@@ -244,7 +246,9 @@ export class EventStream<T> implements AsyncIterable<T> {
     try {
       data = JSON.parse(event.data);
     } catch (cause) {
-      throw this.connectionError(`A stream event is not JSON: ${event.data.slice(0, 80)}`, cause);
+      // Redacted before it is cut: a cut could leave part of the key that no longer matches it whole.
+      const excerpt = this.redact(event.data).slice(0, 80);
+      throw this.connectionError(`A stream event is not JSON: ${excerpt}`, cause);
     }
     // The spec sends a failure after the stream started as one event holding the error body.
     if (event.event === 'error' || (typeof data === 'object' && data !== null && 'error' in data)) {

@@ -89,6 +89,8 @@ export interface CoreClient {
   ): APIError;
   /** The middleware registered so far, in order: what a client made by `withOptions` starts with. */
   middleware(): Middleware[];
+  /** `text` with the client's key replaced: for what a module quotes of an answer (a stream's event). */
+  redact(text: string): string;
 }
 
 /** What the module that owns a call's answer sets for it: how openapi-fetch reads it, and the signal it follows. */
@@ -319,5 +321,6 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       send(method, path, request as OpenapiInit, options, overrides ?? {}) as Promise<SentCall>,
     apiError,
     middleware: () => [...middlewares],
+    redact: (text) => redactSecret(text, config.apiKey),
   };
 }
