@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -13,14 +15,56 @@ describe('inference-infra-mock', () => {
     [['--scenario', 'chaos', '--port', '0', '--platform-port', '0'], /scenario must be one of rate-limited/],
     [
       ['--key', 'secret', '--port', '0', '--platform-port', '0'],
-      /keys\[0\] must look like <prefix>_live_<random>/,
+      /^--key must look like <prefix>_live_<random>/,
     ],
     [['--port', '70000'], /--port must be a whole number from 0 to 65535/],
+    [['--port', '4999', '--platform-port', '4999'], /--port and --platform-port must differ/],
+    [
+      ['--seed', '99999999999999999999', '--port', '0', '--platform-port', '0'],
+      /^--seed must be a whole number from 0 to 4294967295 \(got "99999999999999999999"\)/,
+    ],
+    [
+      ['--key', 'ii_live_ok', '--key', 'bad', '--port', '0', '--platform-port', '0'],
+      /^--key \(value 2\) must look like <prefix>_live_<random>/,
+    ],
+    [
+      ['--max-body-bytes', '5', '--port', '0', '--platform-port', '0'],
+      /^--max-body-bytes must be a whole number from 1024 to 67108864 \(got "5"\)/,
+    ],
+    [
+      ['--engine', 'prism', '--allow-origin', 'nope', '--port', '0', '--platform-port', '0'],
+      /^--allow-origin must be an origin such as/,
+    ],
+    [
+      ['--engine', 'prism', '--spec', '/nonexistent/openapi.json', '--port', '0', '--platform-port', '0'],
+      /^--spec cannot be read: \/nonexistent\/openapi.json \(ENOENT\)/,
+    ],
+    [
+      ['--engine', 'prism', '--spec', fileURLToPath(import.meta.url), '--port', '0', '--platform-port', '0'],
+      /^--spec must be a bundled OpenAPI document in JSON: .* is not JSON/,
+    ],
     [['--colour'], /Unknown option '--colour'/],
   ])('refuses %j with exit 2, naming the flag and the rule', (args, message) => {
     const run = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 20_000 });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(message);
+    expect(run.stderr).not.toMatch(/\n\s+at \S|node:internal|file:\/\/\//);
+  });
+
+  it('says in a few lines, with no stack, that Prism refused the document --spec named (exit 1)', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'mock-cli-'));
+    const spec = join(folder, 'empty.json');
+    writeFileSync(spec, '{}');
+    const run = spawnSync(
+      process.execPath,
+      [bin, '--engine', 'prism', '--spec', spec, '--port', '0', '--platform-port', '0'],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    rmSync(folder, { recursive: true, force: true });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^inference-infra-mock could not start: prism mock exited with code 1/);
+    expect(run.stderr).not.toMatch(/\n\s+at \S|node:internal|file:\/\/\//);
+    expect(run.stderr.split('\n').length).toBeLessThanOrEqual(10);
   });
 
   it('prints its version with --version', () => {

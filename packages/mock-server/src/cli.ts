@@ -52,6 +52,41 @@ function portOption(flag: string, value: string | undefined): number {
   return port;
 }
 
+/** The flag that sets each option a refusal can name, so the sentence names what the user typed. */
+const flagOfOption: Record<string, string> = {
+  seed: 'seed',
+  keys: 'key',
+  scenario: 'scenario',
+  transactionCount: 'transactions',
+  embeddingDimensions: 'embedding-dimensions',
+  streamEventIntervalMs: 'stream-interval-ms',
+  maxBodyBytes: 'max-body-bytes',
+  maxAnswerBytes: 'max-answer-bytes',
+  maxEmbeddingInputs: 'max-embedding-inputs',
+  maxJsonDepth: 'max-json-depth',
+  maxImagePixels: 'max-image-pixels',
+  allowedOrigins: 'allow-origin',
+  specPath: 'spec',
+};
+
+/**
+ * An option's refusal (`maxBodyBytes must be ... (got 12)`, `keys[1] must ...`) as the command line's: the flag
+ * named, which of a repeated flag's values, and a number quoted as typed (a number read from a long text loses
+ * digits: 99999999999999999999 reads as 100000000000000000000).
+ */
+function asFlagMessage(message: string): string {
+  const [, option = '', index] = /^(\w+)(?:\[(\d+)\])?/.exec(message) ?? [];
+  const flag = flagOfOption[option];
+  if (!flag) return message;
+  const given = values[flag as keyof typeof values];
+  const which =
+    index !== undefined && Array.isArray(given) && given.length > 1 ? ` (value ${Number(index) + 1})` : '';
+  const rest = message.slice(option.length + (index === undefined ? 0 : index.length + 2));
+  const typed =
+    typeof given === 'string' ? rest.replace(/\(got [^)]*\)$/, `(got ${JSON.stringify(given)})`) : rest;
+  return `--${flag}${which}${typed}`;
+}
+
 function parseFlags() {
   try {
     return parseArgs({
@@ -115,10 +150,15 @@ if (values.engine === 'simulator' && values.spec !== undefined) {
   fail('--spec applies to --engine prism only: the simulator always serves the bundled spec');
 }
 
+const inferencePort = portOption('port', values.port);
+const platformPort = portOption('platform-port', values['platform-port']);
+if (inferencePort !== 0 && inferencePort === platformPort) {
+  fail(`--port and --platform-port must differ: each base address has its own port (both ${inferencePort})`);
+}
 const options: MockServerOptions = {
   engine: values.engine,
-  inferencePort: portOption('port', values.port),
-  platformPort: portOption('platform-port', values['platform-port']),
+  inferencePort,
+  platformPort,
   specPath: values.spec,
   seed: wholeNumber('seed', values.seed),
   keys: values.key,
@@ -147,14 +187,17 @@ const stop = () => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
 
 const mock = await startMockServer(options).catch((error: unknown) => {
-  if (error instanceof SimulatorOptionError)
-    fail(error.message.replace(/^(\w+)/, (name) => `option ${name}`));
+  if (error instanceof SimulatorOptionError) fail(asFlagMessage(error.message));
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     fail(
       `a port is in use already: ${(error as Error).message} (choose others with --port and --platform-port)`,
     );
   }
-  throw error;
+  // Anything else (Prism refusing the document it was given, say): what went wrong, without a stack.
+  const lines = String((error as Error)?.message ?? error).split('\n');
+  const more = lines.length > 8 ? `\n(${lines.length - 8} more lines)` : '';
+  console.error(`inference-infra-mock could not start: ${lines.slice(0, 8).join('\n')}${more}`);
+  process.exit(1);
 });
 started = mock;
 if (stopRequested) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SimulatorOptionError } from './simulator/simulatorOptions.js';
 import { type MockServer, startMockServer } from './startMockServer.js';
 import { schemaErrors } from './test/errorBodySchema.js';
 
@@ -219,5 +220,23 @@ describe.each(Object.entries(engines))('with engine %s', (engine, words) => {
       expect(response.status).toBe(200);
       expect(schemaErrors('ChatCompletion', body)).toEqual([]);
     });
+  });
+});
+
+describe('startMockServer with engine prism refuses what Prism could not serve, before it starts Prism', () => {
+  it.each([
+    [
+      { specPath: '/nonexistent/openapi.json' },
+      /^specPath cannot be read: \/nonexistent\/openapi\.json \(ENOENT\)$/,
+    ],
+    [
+      { specPath: new URL(import.meta.url).pathname },
+      /^specPath must be a bundled OpenAPI document in JSON: .* is not JSON/,
+    ],
+    [{ allowedOrigins: ['nope'] }, /^allowedOrigins\[0\] must be an origin such as http:\/\/localhost:3000/],
+  ])('%j', async (options, message) => {
+    const started = startMockServer({ engine: 'prism', inferencePort: 0, platformPort: 0, ...options });
+    await expect(started).rejects.toThrow(SimulatorOptionError);
+    await expect(started).rejects.toThrow(message);
   });
 });

@@ -9,7 +9,11 @@ import { startPrism } from './prismProcess.js';
 import { bundledSpecRoutes, createSimulator, type Simulator } from './simulator/createSimulator.js';
 import { simulatorListener } from './simulator/nodeListener.js';
 import { crossSiteRefusal } from './simulator/originPolicy.js';
-import type { SimulatorOptions } from './simulator/simulatorOptions.js';
+import {
+  allowedOriginsOf,
+  SimulatorOptionError,
+  type SimulatorOptions,
+} from './simulator/simulatorOptions.js';
 import { basePathOf, type SpecRoute, type Surface, specRoutesOf } from './specRoutes.js';
 
 /** `simulator` (the default): the stateful simulator. `prism`: Prism answering the spec's static examples. */
@@ -124,10 +128,41 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
 }
 
+/**
+ * The document at `specPath` as the spec model, or an error naming the option and what is wrong with the file (it
+ * cannot be read, is not JSON, is not an OpenAPI document of this shape) instead of a stack from deep inside.
+ */
+async function readSpecModel(specPath: string) {
+  let text: string;
+  try {
+    text = await readFile(specPath, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new SimulatorOptionError(`specPath cannot be read: ${specPath} (${reason})`);
+  }
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    throw new SimulatorOptionError(
+      `specPath must be a bundled OpenAPI document in JSON: ${specPath} is not JSON (${(error as Error).message})`,
+    );
+  }
+  try {
+    return specModelOf(document as Parameters<typeof specModelOf>[0]);
+  } catch (error) {
+    throw new SimulatorOptionError(
+      `specPath must be a bundled OpenAPI document: ${specPath} is not one this mock can serve (${(error as Error).message})`,
+    );
+  }
+}
+
 /** Prism on the bundled spec behind one loopback server per base address, with real SSE and the spec's error body. */
 async function startPrismMock(options: MockServerOptions): Promise<MockServer> {
+  // Checked before Prism starts, as the simulator checks its own: a refusal costs no process.
+  allowedOriginsOf(options.allowedOrigins);
   const specPath = options.specPath ?? defaultSpecPath();
-  const routes = specRoutesOf(specModelOf(JSON.parse(await readFile(specPath, 'utf8'))));
+  const routes = specRoutesOf(await readSpecModel(specPath));
   const prism = await startPrism(['mock', specPath]);
   try {
     const { ports, servers } = await listenOnBoth(options, (surface) => {

@@ -99,7 +99,8 @@ function wholeNumber(
   return value;
 }
 
-function allowedOriginsOf(origins: readonly string[] | undefined): readonly string[] | undefined {
+/** `origins` if each is an origin or `*`; else an error naming the option, which one and the rule. */
+export function allowedOriginsOf(origins: readonly string[] | undefined): readonly string[] | undefined {
   for (const [index, origin] of (origins ?? []).entries()) {
     if (origin === '*') continue;
     let parsed: URL | undefined;
