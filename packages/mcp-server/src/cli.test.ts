@@ -58,6 +58,16 @@ describe('the command line', () => {
       { INFERENCE_INFRA_API_KEY: 'ii_live_x' },
       /plain http:\/\/ to example\.com/,
     ],
+    [
+      ['--simulator', '--simulator-scenario', 'chaos'],
+      {},
+      /^inference-infra-mcp: --simulator-scenario must be one of rate-limited, flaky, slow, cut-streams \(got chaos\)$/m,
+    ],
+    [
+      ['--base-url', 'notaurl'],
+      { INFERENCE_INFRA_API_KEY: 'ii_live_x' },
+      /^inference-infra-mcp: --base-url \(or INFERENCE_INFRA_BASE_URL\) must be an absolute http\(s\) URL/m,
+    ],
   ])('the built bin exits 2 with one sentence for %j', (args, env, message) => {
     const result = runBin(args as string[], env);
     expect(result.status).toBe(2);

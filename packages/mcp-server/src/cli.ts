@@ -30,10 +30,17 @@ async function main() {
       error instanceof McpServerOptionError ||
       error instanceof StartError ||
       isInferenceInfraError(error);
-    const text = expected ? (error as Error).message : String((error as Error)?.stack ?? error);
+    const text = expected ? asFlags((error as Error).message) : String((error as Error)?.stack ?? error);
     stderr(`inference-infra-mcp: ${redactorOf(process.env.INFERENCE_INFRA_API_KEY)(text)}\n`);
     process.exitCode = 2;
   }
+}
+
+/** The client's option names (`baseUrl must ...`) as the flags and variables that set them on this command line. */
+function asFlags(message: string): string {
+  return message
+    .replace(/^baseUrl\b/, '--base-url (or INFERENCE_INFRA_BASE_URL)')
+    .replace(/^platformUrl\b/, '--platform-url (or INFERENCE_INFRA_PLATFORM_URL)');
 }
 
 await main();

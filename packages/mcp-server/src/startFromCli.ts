@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { CliOptions } from './cliOptions.js';
+import { CliOptionError, type CliOptions } from './cliOptions.js';
 import { createMcpServer, type McpServerOptions } from './createMcpServer.js';
 import { cutText, redactorOf } from './redact.js';
 import { serveHttp } from './serveHttp.js';
@@ -47,10 +47,17 @@ export async function startFromCli(
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   };
   if (options.simulator) {
-    const { createSimulator } = await import('@inference-infra/mock-server');
-    const simulator = createSimulator(
-      options.simulatorScenario ? { scenario: options.simulatorScenario as never } : {},
-    );
+    const { createSimulator, SimulatorOptionError } = await import('@inference-infra/mock-server');
+    let simulator: ReturnType<typeof createSimulator>;
+    try {
+      simulator = createSimulator(
+        options.simulatorScenario ? { scenario: options.simulatorScenario as never } : {},
+      );
+    } catch (error) {
+      // The simulator names its option (`scenario`); the command line's is --simulator-scenario.
+      if (!(error instanceof SimulatorOptionError)) throw error;
+      throw new CliOptionError(error.message.replace(/^scenario\b/, '--simulator-scenario'));
+    }
     serverOptions = { ...serverOptions, ...simulatorAddresses, fetch: simulator.fetch };
   } else {
     serverOptions = {
