@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -209,5 +209,23 @@ describe('the inference-infra-contract-tests command', () => {
     const unknown = await runCli(['--only', 'listGpus']);
     expect(unknown.code).toBe(2);
     expect(unknown.output).toMatch(/unknown: listGpus/);
+  });
+
+  it('exits 2 naming the flag when a report file cannot be written, before the run (was a stack after it)', async () => {
+    // Under a regular file, no folder can be made: refused whoever runs the test, root included.
+    const notAFolder = join(work, 'not-a-folder');
+    await writeFile(notAFolder, '');
+    for (const [args, named] of [
+      [['--report', 'ndjson', join(notAFolder, 'run.ndjson')], '--report ndjson'],
+      [['--report', 'har', join(notAFolder, 'run.har')], '--report har'],
+      [['--report', 'coverage', join(notAFolder, 'map.md')], '--report coverage'],
+      [['--reporter', 'junit', '--output-file', join(notAFolder, 'junit.xml')], '--output-file'],
+    ] as const) {
+      const run = await runCli([...args]);
+      expect(run.code, run.output).toBe(2);
+      expect(run.output).toContain(`${named} ${join(notAFolder, '')}`);
+      expect(run.output).toMatch(/cannot be written: its folder cannot be made \(E[A-Z]+\)/);
+      expect(run.output).not.toMatch(/No target given|\n\s+at \S/);
+    }
   });
 });

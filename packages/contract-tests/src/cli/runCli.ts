@@ -15,6 +15,7 @@ import { exitCodeOf, exitCodes } from '../run/summary.js';
 import { resolveTarget, type Target, TargetError } from '../run/target.js';
 import { parseCliArgs, UsageError, usage } from './cliOptions.js';
 import { reportersFor } from './reportersFor.js';
+import { checkReportFilesWritable, reportFilesOf } from './reportFilesWritable.js';
 
 /** The key as far as it is known before the flags parse, so that not even a usage error can print it. */
 function keyBeforeParsing(argv: string[], env: NodeJS.ProcessEnv): string {
@@ -65,6 +66,7 @@ export async function runCli(
       throw new UsageError('--via-prism-proxy needs a live target: the bundled mock is Prism already');
     }
     reporters = reportersFor(options, env, stdout);
+    checkReportFilesWritable(reportFilesOf(options, env));
   } catch (error) {
     if (error instanceof UsageError || error instanceof TargetError) {
       complain(`${error.message}\nRun with --help for the options.`);
@@ -152,6 +154,8 @@ export async function runCli(
   }
 }
 
+/** An error of the system (a file, a socket) says what it is in its message; anything else is a bug: its stack. */
 function describe(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+  if (!(error instanceof Error)) return String(error);
+  return (error as NodeJS.ErrnoException).syscall ? error.message : (error.stack ?? error.message);
 }

@@ -57,3 +57,17 @@ describe('ndjsonReporter', () => {
     });
   });
 });
+
+describe('ndjsonReporter when its file cannot be written', () => {
+  it('keeps the write error from the event loop and fails the run when closed, naming the report', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ndjson-folder-'));
+    try {
+      // A folder where the file should be: opening it fails after the run started, as a full disk would.
+      await expect(feed(ndjsonReporter(dir))).rejects.toThrow(
+        `--report ndjson ${dir} could not be written: EISDIR`,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

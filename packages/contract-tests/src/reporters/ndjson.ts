@@ -11,17 +11,27 @@ import type { Exchange } from '../run/exchange.js';
  */
 export function ndjsonReporter(outputFile: string): Reporter {
   let stream: WriteStream | undefined;
+  // A write that fails (a full disk, a file removed meanwhile) is kept, not thrown at the event loop, and fails the
+  // run when the report is closed: the run goes on, and ends saying which report could not be written.
+  let failed: Error | undefined;
   const open = () => {
     mkdirSync(dirname(outputFile), { recursive: true });
     stream = createWriteStream(outputFile);
+    stream.on('error', (error) => (failed ??= error));
   };
-  const write = (line: object) => stream?.write(`${JSON.stringify(line)}\n`);
+  const write = (line: object) => {
+    if (!failed) stream?.write(`${JSON.stringify(line)}\n`);
+  };
   const close = async () => {
     const done = stream;
-    if (done)
-      await new Promise<void>((resolve, reject) =>
-        done.end((error?: Error | null) => (error ? reject(error) : resolve())),
-      );
+    // `close` comes after the last write is flushed, and after an error too.
+    if (done && !done.closed) {
+      await new Promise<void>((resolve) => {
+        done.once('close', resolve);
+        done.end();
+      });
+    }
+    if (failed) throw new Error(`--report ndjson ${outputFile} could not be written: ${failed.message}`);
   };
   const exchangeLine = (exchange: Exchange, check: string) => ({ type: 'exchange', check, ...exchange });
   return {

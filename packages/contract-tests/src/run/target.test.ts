@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ContractCheck, skipReason, skipReasons } from '../checks/check.js';
-import { resolveTarget, type Target, TargetError } from './target.js';
+import { redactorFor } from './redaction.js';
+import { bundledMockApiKey, resolveTarget, type Target, TargetError } from './target.js';
 
 const live = {
   baseUrl: 'https://api.example.test/v1',
@@ -98,5 +99,14 @@ describe('skipReason', () => {
         liveTarget({ ...live, allowMutations: true, volumeId: 'vol_1', volumeSize: '20' }),
       ),
     ).toBeUndefined();
+  });
+});
+
+describe('bundledMockApiKey', () => {
+  it('shares no 8 characters in a row with what a run prints of its own (the tool, the fields it sends)', () => {
+    const ownWords =
+      'inference-infra-contract-tests @inference-infra/contract-tests contract_tests_unknown_field ' +
+      'contract_tests_extra_field vol_contract_tests vol_contract_tests_missing_ the mock answers static examples';
+    expect(redactorFor(bundledMockApiKey).redact(ownWords)).toBe(ownWords);
   });
 });
