@@ -2,25 +2,29 @@
 // Serves the built API reference (dist/) on 127.0.0.1. Run the build first.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { serveBuiltSite } from '@inference-infra/test-kit/serveBuiltSite';
+import { siteArgs } from '@inference-infra/test-kit/siteArgs';
 import { pointServersAt } from '../src/pointServersAt.js';
 
-const { values } = parseArgs({
+const usage = `Usage: node scripts/serveDocs.js [--port 4012] [--base-url URL] [--platform-url URL]
+
+Serves the API reference site (docs/dist) on 127.0.0.1. Port 0 picks a free port. The console sends its requests to
+the spec's default servers (the mock of scripts/start.sh, 4010 and 4011); --base-url and --platform-url make it
+start with other addresses (a mock on other ports).`;
+
+const values = siteArgs({
   options: {
     port: { type: 'string', default: '4012' },
     'base-url': { type: 'string' },
     'platform-url': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
+  urlFlags: ['base-url', 'platform-url'],
+  usage,
 });
 
 if (values.help) {
-  console.log(`Usage: node scripts/serveDocs.js [--port 4012] [--base-url URL] [--platform-url URL]
-
-Serves the API reference site (docs/dist) on 127.0.0.1. Port 0 picks a free port. The console sends its requests to
-the spec's default servers (the mock of scripts/start.sh, 4010 and 4011); --base-url and --platform-url make it
-start with other addresses (a mock on other ports).`);
+  console.log(usage);
   process.exit(0);
 }
 

@@ -4,11 +4,11 @@
 //   node scripts/servePlayground.js [--port 4013] [--base-url http://127.0.0.1:4010/v1] [--platform-url http://127.0.0.1:4011]
 // The key comes from INFERENCE_INFRA_API_KEY (the mock accepts the default, ii_live_mock).
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { serveBuiltSite } from '@inference-infra/test-kit/serveBuiltSite';
+import { siteArgs } from '@inference-infra/test-kit/siteArgs';
 import { createPlaygroundRoute } from './playgroundRoute.js';
 
-const { values } = parseArgs({
+const values = siteArgs({
   options: {
     port: { type: 'string', default: '4013' },
     'base-url': {
@@ -20,6 +20,9 @@ const { values } = parseArgs({
       default: process.env.INFERENCE_INFRA_PLATFORM_URL ?? 'http://127.0.0.1:4011',
     },
   },
+  urlFlags: ['base-url', 'platform-url'],
+  usage:
+    "Usage: node scripts/servePlayground.js [--port 4013] [--base-url URL] [--platform-url URL]\n(the key from INFERENCE_INFRA_API_KEY; default ii_live_mock, the mock's)",
 });
 
 const api = {
@@ -34,7 +37,9 @@ const missingMessage =
 const serverEntry = new URL('../dist-server/renderPricingPage.js', import.meta.url).href;
 /** @type {typeof import('../src/pricing/renderPricingPage.js')} */
 const { renderPricingPage } = await import(serverEntry).catch(() => {
-  throw new Error(missingMessage.replace('dist is', 'dist-server is'));
+  // One sentence, like serveBuiltSite's for a missing dist/, not a stack.
+  console.error(missingMessage.replace('dist is', 'dist-server is'));
+  process.exit(1);
 });
 
 await serveBuiltSite({
