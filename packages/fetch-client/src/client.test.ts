@@ -183,10 +183,23 @@ describe('validation before sending', () => {
   });
 
   it('rejects, never throws, where a low-level call is made', async () => {
-    const { client } = spiedClient();
+    const { client, fetchSpy } = spiedClient();
     // @ts-expect-error not a path of the spec; this checks the runtime answer.
     const unknownPath = client.GET('/api/v1/nowhere');
     await expect(unknownPath).rejects.toThrow(/GET \/api\/v1\/nowhere is not an operation of the spec/);
+    // Names the route table holds by inheritance, from plain JavaScript: none is an operation.
+    const lowLevel = client as unknown as Record<string, (path: string) => Promise<unknown>>;
+    for (const [method, path] of [
+      ['GET', 'constructor'],
+      ['GET', '__proto__'],
+      ['POST', 'toString'],
+      ['DELETE', 'hasOwnProperty'],
+    ] as const) {
+      await expect(lowLevel[method]?.(path)).rejects.toThrow(
+        `${method} ${path} is not an operation of the spec`,
+      );
+    }
+    expect(fetchSpy).not.toHaveBeenCalled();
     const refused = client.PATCH('/api/v1/storage/{id}', {
       params: { path: { id: 'vol_1' } },
       body: { size_gb: 9 },

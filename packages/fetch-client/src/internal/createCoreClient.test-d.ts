@@ -61,13 +61,16 @@ describe('what resources call is typed from the spec', () => {
 
 describe('the route table', () => {
   it('has a route for every operation of the spec, and no other', () => {
-    expectTypeOf<keyof typeof routes>().toEqualTypeOf<OperationKey>();
+    type KeyOfTable = {
+      [Method in keyof typeof routes]: `${Method} ${keyof (typeof routes)[Method] & string}`;
+    }[keyof typeof routes];
+    expectTypeOf<KeyOfTable>().toEqualTypeOf<OperationKey>();
   });
 
   it('keeps each route literal, so a resource knows its operationId at compile time', () => {
     expectTypeOf<
-      (typeof routes)['PATCH /api/v1/storage/{id}']['operationId']
+      (typeof routes)['PATCH']['/api/v1/storage/{id}']['operationId']
     >().toEqualTypeOf<'resizeVolume'>();
-    expectTypeOf<(typeof routes)['PATCH /api/v1/storage/{id}']['stateChanging']>().toEqualTypeOf<true>();
+    expectTypeOf<(typeof routes)['PATCH']['/api/v1/storage/{id}']['stateChanging']>().toEqualTypeOf<true>();
   });
 });

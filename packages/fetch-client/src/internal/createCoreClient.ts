@@ -184,9 +184,12 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
   };
 
   function routeOf(method: string, path: string): Route {
-    // Low-level calls from plain JavaScript can name anything: look the key up as a string.
-    const route = (routes as Readonly<Record<string, Route | undefined>>)[`${method} ${path}`];
-    if (!route) throw new ClientConfigError(`${method} ${path} is not an operation of the spec`);
+    // Low-level calls from plain JavaScript can name anything, `constructor` or `__proto__` too: an inherited
+    // property of the table has no operationId.
+    const route = (routes as Readonly<Record<string, Readonly<Record<string, Route>> | undefined>>)[method]?.[
+      path
+    ];
+    if (!route?.operationId) throw new ClientConfigError(`${method} ${path} is not an operation of the spec`);
     return route;
   }
 

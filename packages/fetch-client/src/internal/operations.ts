@@ -27,6 +27,9 @@ export type DataOf<Method extends HttpMethod, Path extends PathOf<Method>> = Met
 /** `METHOD /path` of every operation of the spec: the keys of the route table, no more and no fewer. */
 export type OperationKey = { [Method in HttpMethod]: `${Method} ${PathOf<Method>}` }[HttpMethod];
 
+/** The route of every operation, by method then path: no more and no fewer (the type tests check both ways). */
+export type RouteTable = { readonly [Method in HttpMethod]?: Readonly<Record<PathOf<Method>, Route>> };
+
 export interface Route {
   operationId: string;
   /** The base address the spec's per-path server names: inference is {base_url}, platform is {platform_url}. */

@@ -2,38 +2,44 @@
 // Spec bundle sha256: f5633539d4fbf12ffd81c7e15218fe84979fe3dd0b76b93cea8699d2751dc69c
 // To regenerate: pnpm --filter @inference-infra/types generate
 
-import type { OperationKey, Route } from './operations.js';
+import type { RouteTable } from './operations.js';
 
 /** Checked against the spec's `paths` type: a route missing, or one the spec does not have, does not compile. */
 export const routes = {
-  "POST /chat/completions": {
-    "operationId": "createChatCompletion",
-    "surface": "inference",
-    "stateChanging": true
+  "POST": {
+    "/chat/completions": {
+      "operationId": "createChatCompletion",
+      "surface": "inference",
+      "stateChanging": true
+    },
+    "/images/generations": {
+      "operationId": "generateImages",
+      "surface": "inference",
+      "stateChanging": true
+    },
+    "/embeddings": {
+      "operationId": "createEmbeddings",
+      "surface": "inference",
+      "stateChanging": true
+    }
   },
-  "POST /images/generations": {
-    "operationId": "generateImages",
-    "surface": "inference",
-    "stateChanging": true
+  "GET": {
+    "/api/v1/instances/types": {
+      "operationId": "listInstanceTypes",
+      "surface": "platform",
+      "stateChanging": false
+    },
+    "/api/v1/billing/transactions": {
+      "operationId": "listBillingTransactions",
+      "surface": "platform",
+      "stateChanging": false
+    }
   },
-  "POST /embeddings": {
-    "operationId": "createEmbeddings",
-    "surface": "inference",
-    "stateChanging": true
-  },
-  "GET /api/v1/instances/types": {
-    "operationId": "listInstanceTypes",
-    "surface": "platform",
-    "stateChanging": false
-  },
-  "PATCH /api/v1/storage/{id}": {
-    "operationId": "resizeVolume",
-    "surface": "platform",
-    "stateChanging": true
-  },
-  "GET /api/v1/billing/transactions": {
-    "operationId": "listBillingTransactions",
-    "surface": "platform",
-    "stateChanging": false
+  "PATCH": {
+    "/api/v1/storage/{id}": {
+      "operationId": "resizeVolume",
+      "surface": "platform",
+      "stateChanging": true
+    }
   }
-} as const satisfies Readonly<Record<OperationKey, Route>>;
+} as const satisfies RouteTable;

@@ -20,8 +20,11 @@ interface Pattern {
 /** The spec's paths as the page sends them: inference under `/v1` (the keyless client's `baseUrl`), platform as is. */
 const inferencePrefix = '/v1';
 
-const patterns: Pattern[] = Object.entries(routes).map(([key, route]) => {
-  const [method = '', path = ''] = key.split(' ');
+const routeList = Object.entries(routes).flatMap(([method, byPath]) =>
+  Object.entries(byPath as Readonly<Record<string, Route>>).map(([path, route]) => ({ method, path, route })),
+);
+
+const patterns: Pattern[] = routeList.map(({ method, path, route }) => {
   const names: string[] = [];
   const source = path
     .split('/')

@@ -1,6 +1,8 @@
 import type { routes } from '../internal/routes.gen.js';
 
-type RouteEntry = (typeof routes)[keyof typeof routes];
+type RouteEntry = {
+  [Method in keyof typeof routes]: (typeof routes)[Method][keyof (typeof routes)[Method]];
+}[keyof typeof routes];
 /** An operation that changes state or costs money (`x-state-changing`): forwarded only when listed. */
 export type StateChangingOperationId = Extract<RouteEntry, { stateChanging: true }>['operationId'];
 
