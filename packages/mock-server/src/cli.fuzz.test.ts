@@ -36,8 +36,7 @@ const values = [
   'ünïcode',
   '--',
 ];
-// Ports only ever get values that cannot be listened on: a fixed port could meet another test's server.
-const valueOf = fc.oneof(
+const flagValue = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...values) },
   { weight: 1, arbitrary: fc.string() },
 );
@@ -58,10 +57,11 @@ const flag = fc.constantFrom(
   'engine',
   'unknown-flag',
 );
+// Ports only ever get values that cannot be listened on: a fixed port could meet another test's server.
 const badPort = fc.constantFrom('abc', '-1', '65536', '1.5', '', '99999999999999999999');
 const token = fc.oneof(
-  { weight: 6, arbitrary: fc.tuple(flag, valueOf).map(([name, value]) => [`--${name}`, value]) },
-  { weight: 1, arbitrary: fc.tuple(flag, valueOf).map(([name, value]) => [`--${name}=${value}`]) },
+  { weight: 6, arbitrary: fc.tuple(flag, flagValue).map(([name, value]) => [`--${name}`, value]) },
+  { weight: 1, arbitrary: fc.tuple(flag, flagValue).map(([name, value]) => [`--${name}=${value}`]) },
   { weight: 1, arbitrary: badPort.map((value) => ['--platform-port', value]) },
   { weight: 1, arbitrary: fc.constantFrom(['--help'], ['--version'], ['positional'], ['-x']) },
 );

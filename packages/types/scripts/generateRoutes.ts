@@ -11,8 +11,9 @@ import { generatedHeader, type SpecBundle } from './specBundle.js';
 export function generateRoutesSource(bundle: SpecBundle): string {
   const routes: Record<string, Record<string, object>> = {};
   for (const operation of specModelOf(bundle.document).operations) {
-    routes[operation.method] ??= {};
-    routes[operation.method][operation.path] = {
+    const byPath = routes[operation.method] ?? {};
+    routes[operation.method] = byPath;
+    byPath[operation.path] = {
       operationId: operation.operationId,
       surface: operation.surface,
       stateChanging: operation.stateChanging,
