@@ -1,3 +1,4 @@
+import { createParser } from 'eventsource-parser';
 import { baselinesFor, jsonHeaders, ours, oursFor, type SuiteOptions, withBaselines } from './clients.js';
 import type { Fixture } from './fixture.js';
 import type { Sizes } from './latency.js';
@@ -27,17 +28,48 @@ async function rawSplit(url: string): Promise<number> {
   return chunks;
 }
 
+/** Hands each event's data out of the decoded text fed to it, however the text was cut. */
+type EventSplitter = (text: string, onData: (data: string) => void) => void;
+
+/** `rawSplit`'s hand-written split on blank lines: no comments, no multi-line data, no CRLF. */
+function splitOnBlankLines(): EventSplitter {
+  let buffer = '';
+  return (text, onData) => {
+    buffer += text;
+    let end = buffer.indexOf('\n\n');
+    while (end !== -1) {
+      onData(buffer.slice(6, end));
+      buffer = buffer.slice(end + 2);
+      end = buffer.indexOf('\n\n');
+    }
+  };
+}
+
+/** eventsource-parser, as ours parses the stream: the SSE the spec names, whole. */
+function eventsourceParser(): EventSplitter {
+  let sink: (data: string) => void = () => undefined;
+  const parser = createParser({ onEvent: (event) => sink(event.data) });
+  return (text, onData) => {
+    sink = onData;
+    parser.feed(text);
+  };
+}
+
 /**
- * The floor of what a client hands out: `rawSplit`'s work, each parsed chunk handed out through `next()` as
- * `for await` reads an async iterable (a promise a chunk), still no SSE parser and no checks.
+ * The floor of what a client hands out: raw fetch, the events split by `split`, each parsed chunk handed out through
+ * `next()` as `for await` reads an async iterable (a promise a chunk), and no checks. With eventsource-parser as the
+ * split, what is left between it and ours is ours' look at each event.
  */
-function rawSplitIterable(url: string): AsyncIterable<unknown> {
+function rawSplitIterable(url: string, split: EventSplitter): AsyncIterable<unknown> {
   const ready: unknown[] = [];
   let taken = 0;
-  let buffer = '';
   let finished = false;
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   const decoder = new TextDecoder();
+  const onData = (data: string) => {
+    if (data === '[DONE]') finished = true;
+    else ready.push(JSON.parse(data));
+  };
   const next = async (): Promise<IteratorResult<unknown>> => {
     while (taken === ready.length) {
       if (finished) return { done: true, value: undefined };
@@ -52,15 +84,7 @@ function rawSplitIterable(url: string): AsyncIterable<unknown> {
         finished = true;
         continue;
       }
-      buffer += decoder.decode(read.value, { stream: true });
-      let end = buffer.indexOf('\n\n');
-      while (end !== -1) {
-        const data = buffer.slice(6, end);
-        if (data === '[DONE]') finished = true;
-        else ready.push(JSON.parse(data));
-        buffer = buffer.slice(end + 2);
-        end = buffer.indexOf('\n\n');
-      }
+      split(decoder.decode(read.value, { stream: true }), onData);
     }
     return { done: false, value: ready[taken++] };
   };
@@ -99,8 +123,15 @@ export async function streamingThroughput(
         expectCount(await rawSplit(`${fixture.baseUrl}/chat/completions`), 'raw'),
       'raw fetch + split, async iterable': async () => {
         let count = 0;
-        for await (const _chunk of rawSplitIterable(`${fixture.baseUrl}/chat/completions`)) count++;
+        const chunks = rawSplitIterable(`${fixture.baseUrl}/chat/completions`, splitOnBlankLines());
+        for await (const _chunk of chunks) count++;
         expectCount(count, 'raw, async iterable');
+      },
+      'raw fetch + eventsource-parser, async iterable': async () => {
+        let count = 0;
+        const chunks = rawSplitIterable(`${fixture.baseUrl}/chat/completions`, eventsourceParser());
+        for await (const _chunk of chunks) count++;
+        expectCount(count, 'eventsource-parser, async iterable');
       },
     },
   );
