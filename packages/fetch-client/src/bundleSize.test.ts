@@ -9,7 +9,7 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
  * Size budgets of the built entries (min+gz, browser bundle of "create a client, call one method").
  * The core entry leaves validation to the server for size-bound apps; the main one carries the zod mini validators.
  *
- * The validating entry is held to its goal, 20 kB (it is ~19.0 kB). The core entry is held to today's size (~9.1 kB):
+ * The validating entry is held to its goal, 20 kB (it is ~19.4 kB). The core entry is held to today's size (~9.5 kB):
  * its goal, 5 kB, is out of reach on openapi-fetch (see the README). It was 7 kB until issue 16 added, to every call,
  * withResponse()/asResponse(), logging with key redaction, per-call headers and fetch options, withOptions() and the
  * browser key guard (+1.4 kB), then 8.3 kB until logs redacted credentials passed as headers too (+0.23 kB). Issue 25
@@ -22,10 +22,12 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
  * The route table by method then path and no log-level lookup with logging off (3-5% of an in-process call) added
  * 4 B (8999 B). Typed calls sent without openapi-fetch's generic per-call work, with its own serializers (a sixth
  * of an in-process call: the GET went from 1.27-1.34x openapi-fetch alone to 1.05-1.10x) added 352 B (9351 B).
+ * Headers fetch would refuse, named with the rule they break (they surfaced as a failed connection quoting the
+ * value), added 354 B (9705 B): checked only when a call or the client has headers of its own.
  * Lower these numbers as the entries shrink; never raise them without a reason in the commit.
  */
 const budgets = [
-  { entry: '@inference-infra/fetch-client/core', maxBytes: 9.15 * 1024 },
+  { entry: '@inference-infra/fetch-client/core', maxBytes: 9.5 * 1024 },
   { entry: '@inference-infra/fetch-client', maxBytes: 20 * 1024 },
 ];
 

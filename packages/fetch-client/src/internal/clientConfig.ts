@@ -1,5 +1,6 @@
 import { InferenceInfraError } from '../errors.js';
 import { checkedLogLevel, createLog, type Log, type Logger, type LogLevel } from './logger.js';
+import { redactSecret } from './redactSecret.js';
 import { defaultRetryPolicy, type RetryPolicy } from './retryPolicy.js';
 
 export interface ClientOptions {
@@ -116,6 +117,47 @@ export function checkedWholeNumber(
 /** What a header can carry: printable ASCII. A pasted line break would otherwise surface in a runtime's error text. */
 const headerSafe = /^[\x21-\x7e]+$/;
 
+/** A header name fetch sends: an HTTP token. */
+const headerName = /^[\w!#$%&'*+.^`|~-]+$/;
+/** What fetch refuses in a header value, once the whitespace around it is trimmed: NUL, CR, LF, above U+00FF. */
+const headerValueRefused = /[\0\r\n\u0100-\uffff]/;
+const httpWhitespaceAround = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+
+/**
+ * `headers` (a plain object or a list of pairs; `null` removes a header for one call) when fetch can send every one of them. Else the
+ * error names the option, the header and the rule, where fetch's own error calls it a failed connection and quotes
+ * the value: a value is never shown (it may be a credential), a name only with the key redacted.
+ */
+export function checkedHeaders<T extends object | undefined>(option: string, headers: T, apiKey?: string): T {
+  // A `Headers` was checked as it was made; the low-level calls also take a list of pairs, checked like an object.
+  const prototype = headers && Object.getPrototypeOf(headers);
+  const plain = prototype === Object.prototype || prototype === null;
+  if (!headers || !(plain || Array.isArray(headers))) return headers;
+  for (const pair of plain ? Object.entries(headers) : (headers as unknown[])) {
+    if (!Array.isArray(pair) || pair.length !== 2) {
+      throw new ClientConfigError(`${option}: a list of headers holds [name, value] pairs`);
+    }
+    const name = String(pair[0]);
+    const value: unknown = pair[1];
+    const shown = JSON.stringify(redactSecret(name, apiKey).slice(0, 60));
+    if (!headerName.test(name)) {
+      throw new ClientConfigError(
+        `${option}: ${shown} is not a header name (an HTTP token: letters, digits, !#$%&'*+-.^_\`|~)`,
+      );
+    }
+    if (
+      value !== null &&
+      value !== undefined &&
+      headerValueRefused.test(String(value).replace(httpWhitespaceAround, ''))
+    ) {
+      throw new ClientConfigError(
+        `${option}[${shown}]: a header value holds no line break, NUL or character above U+00FF (value not shown)`,
+      );
+    }
+  }
+  return headers;
+}
+
 /** A browser page, where code and its constants are readable by whoever loads it (a worker has no `document`). */
 function inBrowserPage() {
   const page = globalThis as { window?: unknown; document?: unknown };
@@ -167,7 +209,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     timeoutMs: checkedWholeNumber('timeoutMs', options.timeoutMs, 60_000, 1, maxTimeoutMs),
     // Bound so a test double or polyfill keeps its `this`.
     fetch: (input, init) => fetchImpl(input, init),
-    headers: { ...options.headers },
+    headers: { ...checkedHeaders('headers', options.headers, apiKey) },
     log: createLog(
       options.logLevel === undefined
         ? checkedLogLevel('INFERENCE_INFRA_LOG', env('INFERENCE_INFRA_LOG'))

@@ -11,6 +11,7 @@ import {
 import {
   ClientConfigError,
   type ClientOptions,
+  checkedHeaders,
   checkedWholeNumber,
   maxTimeoutMs,
   resolveConfig,
@@ -182,13 +183,21 @@ function openapiInit(
   // on Node 20, adding a field after a spread costs ~1.3 µs each (measured); on Node 24 both cost nanoseconds.
   return Object.assign({}, request, {
     parseAs,
-    headers: options?.headers ?? request.headers,
+    headers: pairsAsHeaders(options?.headers ?? request.headers),
     bodySerializer: keepsBody
       ? (value: unknown, headers?: Headers | Record<string, string>) =>
           transport.keepBody((serialize ?? defaultBodySerializer)(value, headers))
       : serialize,
     fetch: transport.fetch,
   });
+}
+
+/**
+ * openapi-fetch merges headers given as an object or a `Headers`; a list of pairs (a `HeadersInit` all the same) it
+ * would send as one header named "0". Checked before, so the conversion cannot throw.
+ */
+function pairsAsHeaders(headers: OpenapiInit['headers']) {
+  return Array.isArray(headers) ? new Headers(headers) : headers;
 }
 
 type DirectCall = ReturnType<typeof createDirectCall>;
@@ -258,6 +267,7 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       const { body, params } = request;
       const operation = { method, path, operationId };
       if (params?.path) checkPathParams(operation, params.path);
+      if (options?.headers) checkedHeaders('headers', options.headers, config.apiKey);
       validator?.(operationId, method, path, { body, query: params?.query, path: params?.path });
       const parseAs = reading.parseAs ?? request.parseAs;
       const transport = createCallTransport({
