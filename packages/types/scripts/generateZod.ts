@@ -4,7 +4,7 @@ import type { JsonSchema } from './jsonSchema.js';
 import { jsonBodyOf, jsonResponsesOf, parameterObjectSchema } from './operationParts.js';
 import { generatedHeader, type SpecBundle } from './specBundle.js';
 import { zod3Dialect } from './zodDialects.js';
-import { type WalkContext, zodSchemaExpression } from './zodSchemaWalk.js';
+import { type WalkContext, type WalkHelper, zodSchemaExpression } from './zodSchemaWalk.js';
 
 // Names the module itself uses; a component called like one of them would shadow it.
 const reserved = new Set([
@@ -39,7 +39,7 @@ function annotatedMap(name: string, types: string[], values: string[]): string[]
 export function generateZodSource(bundle: SpecBundle): string {
   const { document } = bundle;
   const components: Record<string, JsonSchema> = document.components?.schemas ?? {};
-  const helpersUsed = new Set<'withPropertyCount'>();
+  const helpersUsed = new Set<WalkHelper>();
   const context: WalkContext = { document, constFor: componentConstFor(components), helpersUsed };
   for (const name of Object.keys(components)) {
     if (!/^[A-Za-z_$][\w$]*$/.test(name) || reserved.has(name)) {

@@ -10,7 +10,7 @@ import type { JsonSchema } from './jsonSchema.js';
 import { jsonBodyOf, parameterObjectSchema } from './operationParts.js';
 import { generatedHeader, type SpecBundle } from './specBundle.js';
 import { zodMiniDialect } from './zodDialects.js';
-import { type WalkContext, zodSchemaExpression } from './zodSchemaWalk.js';
+import { type WalkContext, type WalkHelper, zodSchemaExpression } from './zodSchemaWalk.js';
 
 /** The component schemas a set of schemas needs, directly or through other components. */
 function reachableComponents(roots: JsonSchema[], components: Record<string, JsonSchema>): Set<string> {
@@ -32,7 +32,8 @@ function reachableComponents(roots: JsonSchema[], components: Record<string, Jso
 export function generateZodMiniSource(bundle: SpecBundle): string {
   const { document } = bundle;
   const components: Record<string, JsonSchema> = document.components?.schemas ?? {};
-  const context: WalkContext = { document, constFor: componentConstFor(components) };
+  const helpersUsed = new Set<WalkHelper>();
+  const context: WalkContext = { document, constFor: componentConstFor(components), helpersUsed };
 
   const parts: { id: string; part: string; schema: JsonSchema; name: string }[] = [];
   for (const operation of specModelOf(document).operations) {
@@ -78,6 +79,7 @@ export function generateZodMiniSource(bundle: SpecBundle): string {
   return [
     generatedHeader('scripts/generateZodMini.ts', bundle),
     "import * as z from 'zod/v4/mini';\n",
+    ...[...helpersUsed].map((helper) => `import { ${helper} } from './${helper}.js';\n`),
     '\n',
     ...[...declarations, ...partDeclarations].flatMap((declaration) => [declaration, '\n']),
     '/**\n',

@@ -1,6 +1,6 @@
 import { hasPropertyCount } from './jsonSchema.js';
 import { rules } from './ruleMessages.js';
-import type { Check, ZodDialect } from './zodSchemaWalk.js';
+import type { Check, WalkContext, ZodDialect } from './zodSchemaWalk.js';
 
 // The two spellings of the one walk (zodSchemaWalk.ts): zod 3's chained methods, with descriptions for docs and
 // @anatine/zod-openapi, and zod mini's functions, which bundlers can tree-shake, without descriptions.
@@ -86,10 +86,7 @@ export const zod3Dialect: ZodDialect = {
 const typeOr = (typeMessage: string, otherMessage: string) =>
   `{ error: (issue) => (issue.code === "invalid_type" ? ${q(typeMessage)} : ${q(otherMessage)}) }`;
 
-const miniFunctions: Record<Check['kind'], string> = {
-  // A multiple of 1 rather than z.int(): a wrong type stops zod at once, a broken rule does not, so 0.5 for an
-  // integer of at least 1 breaks both rules, as the zod 3 set reports it.
-  int: 'multipleOf',
+const miniFunctions: Record<Exclude<Check['kind'], 'int'>, string> = {
   min: 'gte',
   max: 'lte',
   gt: 'gt',
@@ -100,14 +97,21 @@ const miniFunctions: Record<Check['kind'], string> = {
   pattern: 'regex',
 };
 
-function withMiniChecks(expression: string, checks: Check[]): string {
+function miniCheck({ kind, value, message }: Check, context: WalkContext | undefined): string {
+  if (kind === 'pattern') return `z.regex(new RegExp(${q(value)}), ${q(message)})`;
+  if (kind === 'int') {
+    // A check rather than z.int(): a wrong type stops zod at once, a broken rule does not, so 0.5 for an integer of
+    // at least 1 breaks both rules, as the zod 3 set reports it. Not multipleOf(1) either, which let 1e-300 through
+    // (src/integerCheck.ts says why).
+    context?.helpersUsed?.add('integerCheck');
+    return `integerCheck(${q(message)})`;
+  }
+  return `z.${miniFunctions[kind]}(${value}, ${q(message)})`;
+}
+
+function withMiniChecks(expression: string, checks: Check[], context?: WalkContext): string {
   if (checks.length === 0) return expression;
-  const calls = checks.map(({ kind, value, message }) =>
-    kind === 'pattern'
-      ? `z.regex(new RegExp(${q(value)}), ${q(message)})`
-      : `z.${miniFunctions[kind]}(${value}, ${q(message)})`,
-  );
-  return `${expression}.check(${calls.join(', ')})`;
+  return `${expression}.check(${checks.map((check) => miniCheck(check, context)).join(', ')})`;
 }
 
 const miniStringFormats: Record<string, (params: string) => string> = {
@@ -124,7 +128,7 @@ export const zodMiniDialect: ZodDialect = {
     `z.union([${values.map((value) => `z.literal(${q(value)})`).join(', ')}], ${q(message)})`,
   union: (options, message, indent) => `z.union(${unionOf(options, indent)}, ${q(message)})`,
   boolean: (message) => `z.boolean(${q(message)})`,
-  number: (message, checks) => withMiniChecks(`z.number(${q(message)})`, checks),
+  number: (message, checks, context) => withMiniChecks(`z.number(${q(message)})`, checks, context),
   string(message, checks, format, at) {
     if (!format) return withMiniChecks(`z.string(${q(message)})`, checks);
     const schema = miniStringFormats[format.name];

@@ -24,13 +24,16 @@ export interface Check {
   message: string;
 }
 
+/** Hand-written modules of this package that generated code may import, each from `./<name>.js`. */
+export type WalkHelper = 'withPropertyCount' | 'integerCheck';
+
 /** What the walk needs from the module being written. */
 export interface WalkContext {
   document: OpenApiDocument;
   /** The const a `#/components/schemas/X` reference becomes. */
   constFor(ref: string): string;
-  /** Runtime helpers of the package the written module imports (the zod 3 set's `withPropertyCount`). */
-  helpersUsed?: Set<'withPropertyCount'>;
+  /** Runtime helpers of the package the written module imports (`withPropertyCount`, `integerCheck`). */
+  helpersUsed?: Set<WalkHelper>;
 }
 
 /** How one zod API spells each construct; the walk decides what is built. */
@@ -43,7 +46,7 @@ export interface ZodDialect {
   literalUnion(values: unknown[], message: string): string;
   union(options: string[], message: string, indent: string): string;
   boolean(message: string): string;
-  number(message: string, checks: Check[]): string;
+  number(message: string, checks: Check[], context: WalkContext): string;
   /** `format` is given with its message when the schema has one; an unknown format is the dialect's to refuse. */
   string(
     message: string,
@@ -262,7 +265,7 @@ function baseExpression(
     case 'integer':
     case 'number':
       return describe(
-        nullable(dialect.number(rules.number(schema, type, orNull), numberChecks(schema, type, at))),
+        nullable(dialect.number(rules.number(schema, type, orNull), numberChecks(schema, type, at), context)),
       );
     case 'boolean':
       return describe(nullable(dialect.boolean(rules.boolean(orNull))));
@@ -327,7 +330,7 @@ function withInstead(dialect: ZodDialect, instead: string): ZodDialect {
     stringEnum: (values, message) => dialect.stringEnum(values, say(message)),
     literalUnion: (values, message) => dialect.literalUnion(values, say(message)),
     boolean: (message) => dialect.boolean(say(message)),
-    number: (message, checks) => dialect.number(say(message), sayAll(checks)),
+    number: (message, checks, context) => dialect.number(say(message), sayAll(checks), context),
     string: (message, checks, format, at) =>
       dialect.string(say(message), sayAll(checks), format && { ...format, message: say(format.message) }, at),
     array: (items, message, checks) => dialect.array(items, say(message), sayAll(checks)),

@@ -2,6 +2,7 @@
 // Spec bundle sha256: f5633539d4fbf12ffd81c7e15218fe84979fe3dd0b76b93cea8699d2751dc69c
 // To regenerate: pnpm --filter @inference-infra/types generate
 import * as z from 'zod/v4/mini';
+import { integerCheck } from './integerCheck.js';
 
 const ChatContentPart = /* @__PURE__ */ (() => z.looseObject({
   type: z.literal("text", "must be \"text\""),
@@ -25,20 +26,20 @@ const ChatCompletionRequest = /* @__PURE__ */ (() => z.looseObject({
   stream_options: z.optional(z.looseObject({
     include_usage: z._default(z.boolean("must be a boolean"), false),
   }, "must be an object")),
-  max_tokens: z.optional(z.number("must be an integer").check(z.multipleOf(1, "must be an integer"), z.gte(1, "must be at least 1"))),
+  max_tokens: z.optional(z.number("must be an integer").check(integerCheck("must be an integer"), z.gte(1, "must be at least 1"))),
   temperature: z._default(z.number("must be a number from 0 to 2").check(z.gte(0, "must be at least 0"), z.lte(2, "must be at most 2")), 1),
   top_p: z._default(z.number("must be a number from 0 to 1").check(z.gte(0, "must be at least 0"), z.lte(1, "must be at most 1")), 1),
   stop: z.optional(z.union([
     z.string("must be a string"),
     z.array(z.string("must be a string"), "must be an array").check(z.minLength(1, "must have at least 1 item"), z.maxLength(4, "must have at most 4 items")),
   ], "must be a string or an array of strings")),
-  seed: z.optional(z.number("must be an integer").check(z.multipleOf(1, "must be an integer"))),
-  max_completion_tokens: z.optional(z.number("must be an integer").check(z.multipleOf(1, "must be an integer"), z.gte(1, "must be at least 1"))),
+  seed: z.optional(z.number("must be an integer").check(integerCheck("must be an integer"))),
+  max_completion_tokens: z.optional(z.number("must be an integer").check(integerCheck("must be an integer"), z.gte(1, "must be at least 1"))),
   frequency_penalty: z._default(z.number("must be a number from -2 to 2").check(z.gte(-2, "must be at least -2"), z.lte(2, "must be at most 2")), 0),
   presence_penalty: z._default(z.number("must be a number from -2 to 2").check(z.gte(-2, "must be at least -2"), z.lte(2, "must be at most 2")), 0),
   logit_bias: z.optional(z.catchall(z.object({
   }, "must be an object"), z.number("must be a number from -100 to 100").check(z.gte(-100, "must be at least -100"), z.lte(100, "must be at most 100")))),
-  n: z._default(z.number("must be an integer from 1 to 1; one choice per request, so send the request again for another").check(z.multipleOf(1, "must be an integer from 1 to 1; one choice per request, so send the request again for another"), z.gte(1, "must be at least 1; one choice per request, so send the request again for another"), z.lte(1, "must be at most 1; one choice per request, so send the request again for another")), 1),
+  n: z._default(z.number("must be an integer from 1 to 1; one choice per request, so send the request again for another").check(integerCheck("must be an integer from 1 to 1; one choice per request, so send the request again for another"), z.gte(1, "must be at least 1; one choice per request, so send the request again for another"), z.lte(1, "must be at most 1; one choice per request, so send the request again for another")), 1),
   logprobs: z._default(z.literal(false, "must be false; the service does not return log probabilities, so leave it out or send false"), false),
   top_logprobs: z.optional(z.never("is not supported by this service; the service does not return log probabilities, so leave it out")),
   tools: z.optional(z.never("is not supported by this service; describe what you need in the messages and read the answer's text")),
@@ -56,14 +57,14 @@ const ChatCompletionRequest = /* @__PURE__ */ (() => z.looseObject({
 const ImageGenerationRequest = /* @__PURE__ */ (() => z.looseObject({
   model: z.string("must be a string"),
   prompt: z.string("must be a string"),
-  width: z.optional(z.number("must be an integer from 256 to 2048").check(z.multipleOf(1, "must be an integer from 256 to 2048"), z.gte(256, "must be at least 256"), z.lte(2048, "must be at most 2048"))),
-  height: z.optional(z.number("must be an integer from 256 to 2048").check(z.multipleOf(1, "must be an integer from 256 to 2048"), z.gte(256, "must be at least 256"), z.lte(2048, "must be at most 2048"))),
+  width: z.optional(z.number("must be an integer from 256 to 2048").check(integerCheck("must be an integer from 256 to 2048"), z.gte(256, "must be at least 256"), z.lte(2048, "must be at most 2048"))),
+  height: z.optional(z.number("must be an integer from 256 to 2048").check(integerCheck("must be an integer from 256 to 2048"), z.gte(256, "must be at least 256"), z.lte(2048, "must be at most 2048"))),
   aspect_ratio: z.optional(z.string("must be a string").check(z.regex(new RegExp("^[1-9][0-9]*:[1-9][0-9]*$"), "must match the pattern ^[1-9][0-9]*:[1-9][0-9]*$"))),
-  num_inference_steps: z.optional(z.number("must be an integer from 1 to 100").check(z.multipleOf(1, "must be an integer from 1 to 100"), z.gte(1, "must be at least 1"), z.lte(100, "must be at most 100"))),
+  num_inference_steps: z.optional(z.number("must be an integer from 1 to 100").check(integerCheck("must be an integer from 1 to 100"), z.gte(1, "must be at least 1"), z.lte(100, "must be at most 100"))),
   guidance: z.optional(z.number("must be a number")),
   response_format: z._default(z.enum(["url", "b64_json"], "must be one of url, b64_json"), "url"),
   size: z.optional(z.string("must be a string; give WxH with each side from 256 to 2048, or width and height").check(z.maxLength(9, "must be at most 9 characters long; give WxH with each side from 256 to 2048, or width and height"), z.regex(new RegExp("^(auto|(25[6-9]|2[6-9][0-9]|[3-9][0-9]{2}|1[0-9]{3}|20[0-3][0-9]|204[0-8])x(25[6-9]|2[6-9][0-9]|[3-9][0-9]{2}|1[0-9]{3}|20[0-3][0-9]|204[0-8]))$"), "must match the pattern ^(auto|(25[6-9]|2[6-9][0-9]|[3-9][0-9]{2}|1[0-9]{3}|20[0-3][0-9]|204[0-8])x(25[6-9]|2[6-9][0-9]|[3-9][0-9]{2}|1[0-9]{3}|20[0-3][0-9]|204[0-8]))$; give WxH with each side from 256 to 2048, or width and height"))),
-  n: z._default(z.number("must be an integer from 1 to 1; one image per request, so send the request again for another").check(z.multipleOf(1, "must be an integer from 1 to 1; one image per request, so send the request again for another"), z.gte(1, "must be at least 1; one image per request, so send the request again for another"), z.lte(1, "must be at most 1; one image per request, so send the request again for another")), 1),
+  n: z._default(z.number("must be an integer from 1 to 1; one image per request, so send the request again for another").check(integerCheck("must be an integer from 1 to 1; one image per request, so send the request again for another"), z.gte(1, "must be at least 1; one image per request, so send the request again for another"), z.lte(1, "must be at most 1; one image per request, so send the request again for another")), 1),
   quality: z.optional(z.never("is not supported by this service; use num_inference_steps (1 to 100) for more or fewer steps")),
   style: z.optional(z.never("is not supported by this service; describe the style in the prompt")),
   output_format: z.optional(z.enum(["png"], "must be one of png; the service answers PNG")),
@@ -73,20 +74,20 @@ const ImageGenerationRequest = /* @__PURE__ */ (() => z.looseObject({
 const EmbeddingInput = /* @__PURE__ */ (() => z.union([
   z.string("must be a string"),
   z.array(z.string("must be a string"), "must be an array").check(z.minLength(1, "must have at least 1 item")),
-  z.array(z.number("must be an integer").check(z.multipleOf(1, "must be an integer")), "must be an array").check(z.minLength(1, "must have at least 1 item")),
-  z.array(z.array(z.number("must be an integer").check(z.multipleOf(1, "must be an integer")), "must be an array").check(z.minLength(1, "must have at least 1 item")), "must be an array").check(z.minLength(1, "must have at least 1 item")),
+  z.array(z.number("must be an integer").check(integerCheck("must be an integer")), "must be an array").check(z.minLength(1, "must have at least 1 item")),
+  z.array(z.array(z.number("must be an integer").check(integerCheck("must be an integer")), "must be an array").check(z.minLength(1, "must have at least 1 item")), "must be an array").check(z.minLength(1, "must have at least 1 item")),
 ], "must be a string, an array of strings, an array of integers or an array of arrays of integers"))();
 
 const EmbeddingRequest = /* @__PURE__ */ (() => z.looseObject({
   model: z.string("must be a string"),
   input: EmbeddingInput,
   encoding_format: z._default(z.enum(["float", "base64"], "must be one of float, base64"), "float"),
-  dimensions: z.optional(z.number("must be an integer").check(z.multipleOf(1, "must be an integer"), z.gte(1, "must be at least 1"), z.lte(2147483647, "must be at most 2147483647"))),
+  dimensions: z.optional(z.number("must be an integer").check(integerCheck("must be an integer"), z.gte(1, "must be at least 1"), z.lte(2147483647, "must be at most 2147483647"))),
   user: z.optional(z.string("must be a string")),
 }, "must be an object"))();
 
 const ResizeVolumeRequest = /* @__PURE__ */ (() => z.strictObject({
-  size_gb: z.number("must be an integer from 10 to 10000").check(z.multipleOf(1, "must be an integer from 10 to 10000"), z.gte(10, "must be at least 10"), z.lte(10000, "must be at most 10000")),
+  size_gb: z.number("must be an integer from 10 to 10000").check(integerCheck("must be an integer from 10 to 10000"), z.gte(10, "must be at least 10"), z.lte(10000, "must be at most 10000")),
 }, { error: (issue) => (issue.code === "invalid_type" ? "must be an object" : "is not a known field (known fields: size_gb)") }))();
 
 const TransactionType = /* @__PURE__ */ (() => z.enum(["credit", "usage", "refund", "adjustment"], "must be one of credit, usage, refund, adjustment"))();
@@ -94,7 +95,7 @@ const TransactionType = /* @__PURE__ */ (() => z.enum(["credit", "usage", "refun
 const listInstanceTypesQuery = /* @__PURE__ */ (() => z.looseObject({
   gpu_type: z.optional(z.string("must be a string")),
   region: z.optional(z.string("must be a string")),
-  gpu_count: z.optional(z.number("must be an integer").check(z.multipleOf(1, "must be an integer"))),
+  gpu_count: z.optional(z.number("must be an integer").check(integerCheck("must be an integer"))),
 }, "must be an object"))();
 
 const resizeVolumePath = /* @__PURE__ */ (() => z.looseObject({
@@ -102,8 +103,8 @@ const resizeVolumePath = /* @__PURE__ */ (() => z.looseObject({
 }, "must be an object"))();
 
 const listBillingTransactionsQuery = /* @__PURE__ */ (() => z.looseObject({
-  limit: z._default(z.number("must be an integer from 1 to 100").check(z.multipleOf(1, "must be an integer from 1 to 100"), z.gte(1, "must be at least 1"), z.lte(100, "must be at most 100")), 50),
-  offset: z._default(z.number("must be an integer").check(z.multipleOf(1, "must be an integer"), z.gte(0, "must be at least 0")), 0),
+  limit: z._default(z.number("must be an integer from 1 to 100").check(integerCheck("must be an integer from 1 to 100"), z.gte(1, "must be at least 1"), z.lte(100, "must be at most 100")), 50),
+  offset: z._default(z.number("must be an integer").check(integerCheck("must be an integer"), z.gte(0, "must be at least 0")), 0),
   type: z.optional(TransactionType),
 }, "must be an object"))();
 

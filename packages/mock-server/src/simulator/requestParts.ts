@@ -16,13 +16,33 @@ export type RequestPartsResult =
   | { ok: true; parts: ValidRequestParts }
   | { ok: false; code: string; issues: ZodIssueDescription[] };
 
+const decimalLiteral = /^-?(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?$/;
+
 /**
- * Query text read as the spec types it: `limit=5` is the integer 5, while `limit=abc` and `limit=1.5` stay what they
- * are, so the validator refuses them as a wrong type or a fraction instead of the simulator guessing.
+ * Whether a decimal literal (already matched by `decimalLiteral`) is an integer, read from its digits: the double
+ * `Number` makes of it cannot tell, since 1e-400 and 4.0000000000000001 round to the integers 0 and 4.
+ */
+function isIntegerLiteral(text: string): boolean {
+  const [, whole = '', fraction = '', exponent = '0'] = decimalLiteral.exec(text) ?? [];
+  const digits = (whole + fraction).replace(/^0+/, '');
+  if (digits === '') return true;
+  const trailingZeros = digits.length - digits.replace(/0+$/, '').length;
+  return trailingZeros >= fraction.length - Number(exponent);
+}
+
+/**
+ * Query text read as the spec types it: `limit=5` is the integer 5, while `limit=abc`, `limit=+4` and `limit=1.5`
+ * stay what they are, so the validator refuses them as a wrong type or a fraction instead of the simulator guessing.
+ * A literal whose double says something else stays text too: 1e400 (Infinity) and, for an integer, a fraction that
+ * rounds to one (1e-400 would pass as 0).
  */
 function readQueryValue(text: string, type: string | undefined): unknown {
-  if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text))
-    return Number(text);
+  if ((type === 'integer' || type === 'number') && decimalLiteral.test(text)) {
+    const value = Number(text);
+    if (!Number.isFinite(value)) return text;
+    if (type === 'integer' && Number.isInteger(value) && !isIntegerLiteral(text)) return text;
+    return value;
+  }
   if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
   return text;
 }
