@@ -10,6 +10,8 @@ import { expectAnswer, fail, refusalSafeBody, validRequest } from './requests.js
 interface AuthVariant {
   label: string;
   auth(target: Target, random: SeededRandom): AuthMode;
+  /** Query parameters sent beside it (the key where no header carries it). */
+  query?(target: Target): Record<string, string>;
   /** Only a server that knows its keys can refuse this one (not Prism, which only looks for the header). */
   needsKeyValidation?: boolean;
 }
@@ -49,6 +51,27 @@ const variants: AuthVariant[] = [
     label: 'with a bearer value that is no key at all',
     auth: () => ({ kind: 'header', value: 'Bearer not-a-key!' }),
     needsKeyValidation: true,
+  },
+  {
+    // Keys are compared as written: a server that folds case takes 2^n keys for each real one.
+    label: 'with the key in another case',
+    auth: (target, random) => {
+      const swapped = [...target.apiKey]
+        .map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()))
+        .join('');
+      return {
+        kind: 'header',
+        value: `Bearer ${swapped === target.apiKey ? unknownKeyLike(target.apiKey, random) : swapped}`,
+      };
+    },
+    needsKeyValidation: true,
+  },
+  {
+    // The spec's only carrier is the Authorization header (part 5 of the interface document): a key in a URL ends
+    // up in logs and histories, so a server that takes it there must not.
+    label: 'with the key in the query string (api_key, access_token, key) and no Authorization header',
+    auth: () => ({ kind: 'none' }),
+    query: (target) => ({ api_key: target.apiKey, access_token: target.apiKey, key: target.apiKey }),
   },
   {
     label: 'with the key changed in its last character',
@@ -108,6 +131,7 @@ export function authChecks(spec: ContractSpec): ContractCheck[] {
             const request = {
               ...valid,
               ...(valid.body === undefined ? {} : { body: refusalSafeBody(op, valid.body) }),
+              ...(variant.query ? { query: variant.query(ctx.target) } : {}),
               auth: variant.auth(ctx.target, ctx.random),
             };
             const response = await expectAnswer(ctx, request, 401);

@@ -6,6 +6,7 @@ import { type ContractHttp, createContractHttp } from '../run/http.js';
 import { redactorFor } from '../run/redaction.js';
 import { createSeededRandom, pickSeed, type SeededRandom } from '../run/seededRandom.js';
 import type { Target } from '../run/target.js';
+import { conformanceProblems } from './conformance.js';
 
 /**
  * What a check needs beyond a reachable target:
@@ -13,11 +14,14 @@ import type { Target } from '../run/target.js';
  * - `volume`: a volume to resize (`--volume-id`) on a live target;
  * - `volumeSize`: the current size of that volume (`--volume-size`), to ask for one GB more;
  * - `keyValidation`: a server that knows which keys exist, which Prism (it only looks for a bearer header) does not;
- * - `boundResizes`: leave to grow the volume to its largest size for good (`--allow-bound-resizes`).
+ * - `boundResizes`: leave to grow the volume to its largest size for good (`--allow-bound-resizes`);
+ * - `ownErrors`: a server that answers requests outside the spec (unknown paths and methods, bodies that are not JSON)
+ *   itself, which Prism leaves to its own error format.
  */
-export type Requirement = 'state' | 'volume' | 'volumeSize' | 'keyValidation' | 'boundResizes';
+export type Requirement = 'state' | 'volume' | 'volumeSize' | 'keyValidation' | 'boundResizes' | 'ownErrors';
 
-export type CheckKind = 'response' | 'semantic' | 'negative' | 'auth';
+/** `property`: a promise checked over cases generated from the spec (fast-check, seeded), shrunk on failure. */
+export type CheckKind = 'response' | 'semantic' | 'negative' | 'auth' | 'property';
 
 export interface ContractCheck {
   /** What the check asserts, as the report shows it: `lists instance types by hourly_rate ascending`. */
@@ -55,23 +59,49 @@ export interface CheckContext {
   random: SeededRandom;
   /** Every exchange `http` makes; the runner takes each check's share for its reports. */
   exchanges: ExchangeLog;
+  /** The run's seed: each generated property derives its own from it and its name, so `--only` keeps its cases. */
+  seed: number;
+  generation: GenerationBudget;
 }
+
+/** How much the generated properties may send (`--max-cases`, `--time-budget`). */
+export interface GenerationBudget {
+  /** Cases each property tries (0 leaves the generated properties out, skipped with that reason). */
+  maxCases: number;
+  /** Milliseconds the generated properties may run, in all; Infinity without `--time-budget`. */
+  timeBudgetMs: number;
+  /** Milliseconds they have run so far. */
+  spentMs: number;
+}
+
+/** Cases a property tries unless `--max-cases` says otherwise: enough to reach every branch, under a minute in all. */
+export const defaultMaxCases = 20;
 
 export function createCheckContext(
   spec: ContractSpec,
   target: Target,
-  options: { seed?: number } = {},
+  options: { seed?: number; maxCases?: number; timeBudgetMs?: number } = {},
 ): CheckContext {
+  const seed = options.seed ?? pickSeed();
   const coverage = createCoverageRecorder();
   const exchanges = createExchangeLog();
+  const validator = createSchemaValidator(spec.document);
   return {
     spec,
-    validator: createSchemaValidator(spec.document),
-    http: createContractHttp(target, coverage, exchanges),
+    validator,
+    http: createContractHttp(target, coverage, exchanges, {
+      rateLimitedAnswerProblems: (response) => conformanceProblems(validator, response),
+    }),
     target,
     coverage,
-    random: createSeededRandom(options.seed ?? pickSeed()),
+    random: createSeededRandom(seed),
     exchanges,
+    seed,
+    generation: {
+      maxCases: options.maxCases ?? defaultMaxCases,
+      timeBudgetMs: options.timeBudgetMs ?? Number.POSITIVE_INFINITY,
+      spentMs: 0,
+    },
     state: target.volumeSizeGb !== undefined ? { volumeSizeGb: target.volumeSizeGb } : {},
   };
 }
@@ -79,6 +109,7 @@ export function createCheckContext(
 export const skipReasons = {
   staticMock: 'the mock answers static examples',
   mockKeys: 'the mock accepts any bearer key',
+  mockErrors: 'the mock answers requests outside the spec in its own error format',
   mutations: 'state-changing or billable call: run with --allow-mutations',
   volume: 'needs --volume-id (a volume the suite may resize)',
   volumeSize: 'needs --volume-size (the current size of --volume-id)',
@@ -93,6 +124,7 @@ export const skipReasons = {
 export function skipReason(check: ContractCheck, target: Target): string | undefined {
   if (target.kind === 'bundled-mock') {
     if (check.requires.includes('keyValidation')) return skipReasons.mockKeys;
+    if (check.requires.includes('ownErrors')) return skipReasons.mockErrors;
     return check.requires.includes('state') ? skipReasons.staticMock : undefined;
   }
   if (check.mutates && !target.allowMutations) return skipReasons.mutations;

@@ -1,23 +1,9 @@
 import { formatViolations, type SchemaValidator } from '../model/schemaValidator.js';
 import type { SpecHeader, SpecMediaType } from '../model/spec.js';
 import type { ContractResponse } from '../run/http.js';
-import { reproductionLines, shownAnswerLength } from '../run/reproduction.js';
+import { violation } from '../run/violation.js';
 
-/** A broken promise of the contract: the message says which request, which answer and which rule. */
-export class ContractViolation extends Error {
-  override name = 'ContractViolation';
-}
-
-/**
- * The broken promise, then how to see it again: the request as a `curl` command (the key as
- * `$INFERENCE_INFRA_API_KEY`), and the status and start of the answer (redacted, then cut).
- */
-export function violation(response: ContractResponse, problem: string): ContractViolation {
-  const answer = `${response.status} ${response.redactor.excerpt(response.text, shownAnswerLength)}`;
-  return new ContractViolation(
-    `${response.requestLine} → ${response.status}: ${problem}\n${reproductionLines(response.curl, answer)}`,
-  );
-}
+export { ContractViolation, violation } from '../run/violation.js';
 
 export interface ConformanceOptions {
   /** The media type the request asked for: a streamed chat must answer `text/event-stream`, a whole one JSON. */

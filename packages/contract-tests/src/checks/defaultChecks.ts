@@ -4,12 +4,13 @@ import { parameterEntry } from '../promises/coverageIds.js';
 import type { ContractResponse } from '../run/http.js';
 import { type ContractCheck, skipCheck } from './check.js';
 import { expectAnswer, fail } from './requests.js';
+import { canonicalJson } from './sameValue.js';
 
 /** An answer without what differs between two identical requests (`meta.requestId`): what the request decided. */
 function decided(response: ContractResponse): string {
   const { meta, ...rest } = (response.json ?? {}) as { meta?: Record<string, unknown> };
   const { requestId: _, ...paging } = meta ?? {};
-  return JSON.stringify({ ...rest, meta: paging });
+  return canonicalJson({ ...rest, meta: paging });
 }
 
 /**

@@ -5,10 +5,12 @@ import { authChecks } from './authChecks.js';
 import type { ContractCheck } from './check.js';
 import { compatibilityChecks } from './compatibilityChecks.js';
 import { defaultChecks } from './defaultChecks.js';
+import { generatedChecks } from './generated/index.js';
 import { chatChecks, embeddingChecks, imageChecks, imageSizeChecks } from './inferenceChecks.js';
 import { instanceTypeChecks } from './instanceTypeChecks.js';
 import { negativeChecks } from './negativeChecks.js';
 import { requestIdChecks } from './requestIdChecks.js';
+import { requestShapeChecks } from './requestShapeChecks.js';
 import { resizeChecks } from './resizeChecks.js';
 import { resizeEffectChecks } from './resizeEffectChecks.js';
 import { sortOrderChecks } from './sortOrderChecks.js';
@@ -37,6 +39,8 @@ export function buildChecks(spec: ContractSpec, validator: SchemaValidator): Con
     ...requestIdChecks(spec),
     ...authChecks(spec),
     ...negativeChecks(spec, validator),
+    ...requestShapeChecks(spec),
+    ...generatedChecks(spec),
   ];
   const order = spec.operations.map((op) => op.operationId);
   // A stable sort by operation keeps each operation's checks together, in the order above.

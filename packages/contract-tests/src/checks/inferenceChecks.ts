@@ -88,11 +88,20 @@ export function pngSize(bytes: Buffer): { width: number; height: number } | unde
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-/** The size of the first image of an answer, read from its PNG; the check is skipped for another format. */
+/**
+ * The size of the first image of an answer, read from its PNG. Another format fails: the spec's images are PNG
+ * (`output_format` takes `png` only, assumption image-fields-not-taken), so JPEG bytes break a promise.
+ */
 export function firstImageSize(response: ContractResponse): { width: number; height: number } {
   const [first] = jsonOf<GenerateImagesResponse>(response).data;
-  const got = pngSize(Buffer.from(first?.b64_json ?? '', 'base64'));
-  if (got === undefined) skipCheck('the image is not a PNG, whose size the suite reads');
+  const bytes = Buffer.from(first?.b64_json ?? '', 'base64');
+  const got = pngSize(bytes);
+  if (got === undefined) {
+    fail(
+      response,
+      `data[0].b64_json is not a PNG (it starts ${bytes.subarray(0, 8).toString('hex') || 'with nothing'}; a PNG starts 89504e470d0a1a0a), but the spec's images are PNG`,
+    );
+  }
   return got;
 }
 
@@ -147,6 +156,25 @@ export function imageSizeChecks(spec: ContractSpec): ContractCheck[] {
   ];
 }
 
+/**
+ * Why a base64 embedding does not decode to the float one (little-endian float32, same length), or undefined when it
+ * does. Models are deterministic for one input; float32 keeps about 7 digits of each value.
+ */
+export function base64EmbeddingProblem(text: string, vector: number[]): string | undefined {
+  const bytes = Buffer.from(text, 'base64');
+  if (bytes.length !== vector.length * 4) {
+    return `the base64 embedding holds ${bytes.length} bytes, but the float one has ${vector.length} values (${vector.length * 4} bytes as float32)`;
+  }
+  const decoded = Array.from({ length: vector.length }, (_, i) => bytes.readFloatLE(i * 4));
+  const far = decoded.findIndex(
+    (v, i) => Math.abs(v - (vector[i] as number)) > 1e-4 * Math.max(1, Math.abs(v)),
+  );
+  if (far >= 0) {
+    return `value ${far} decodes to ${decoded[far]} as little-endian float32, but the float answer gives ${vector[far]}`;
+  }
+  return undefined;
+}
+
 /** Embeddings: the form of each vector per `encoding_format`, and one embedding per input item in input order. */
 export function embeddingChecks(spec: ContractSpec): ContractCheck[] {
   const op = spec.operation('createEmbeddings');
@@ -194,24 +222,8 @@ export function embeddingChecks(spec: ContractSpec): ContractCheck[] {
         const encoded = await expectAnswer(ctx, { op, body: { ...body, encoding_format: 'base64' } }, 200);
         const vector = jsonOf<CreateEmbeddingsResponse>(floats).data[0]?.embedding as number[];
         const text = jsonOf<CreateEmbeddingsResponse>(encoded).data[0]?.embedding as unknown as string;
-        const bytes = Buffer.from(text, 'base64');
-        if (bytes.length !== vector.length * 4) {
-          fail(
-            encoded,
-            `the base64 embedding holds ${bytes.length} bytes, but the float one has ${vector.length} values (${vector.length * 4} bytes as float32)`,
-          );
-        }
-        // Models are deterministic for one input; float32 keeps about 7 digits of each value.
-        const decoded = Array.from({ length: vector.length }, (_, i) => bytes.readFloatLE(i * 4));
-        const far = decoded.findIndex(
-          (v, i) => Math.abs(v - (vector[i] as number)) > 1e-4 * Math.max(1, Math.abs(v)),
-        );
-        if (far >= 0) {
-          fail(
-            encoded,
-            `value ${far} decodes to ${decoded[far]} as little-endian float32, but the float answer gives ${vector[far]}`,
-          );
-        }
+        const problem = base64EmbeddingProblem(text, vector);
+        if (problem) fail(encoded, problem);
       },
     });
   }

@@ -15,14 +15,14 @@ const maxValuesPerFilter = 6;
 
 type Item = Record<string, unknown>;
 
-interface Filter {
+export interface Filter {
   name: string;
   /** The parameter's own JSON type: an integer filter is only ever sent whole numbers. */
   schema: JsonObject;
 }
 
 /** Whether a value of a record's field can be sent as this filter (a `number` field may hold 0.5; `gpu_count` is integer). */
-function fitsFilter(value: unknown, filter: Filter): boolean {
+export function fitsFilter(value: unknown, filter: Filter): boolean {
   const types = typesOf(filter.schema);
   if (types.includes('integer')) return Number.isInteger(value);
   if (types.includes('number')) return typeof value === 'number';
@@ -47,7 +47,12 @@ const describeQuery = (query: Item) =>
  * Sends the filters and holds the answer to everything a filtered list promises: exactly the items of the unfiltered
  * list whose fields equal every filter (AND, exact), in the spec's order, with `meta` telling one whole page.
  */
-async function expectFiltered(ctx: CheckContext, op: SpecOperation, all: Item[], query: Item): Promise<void> {
+export async function expectFiltered(
+  ctx: CheckContext,
+  op: SpecOperation,
+  all: Item[],
+  query: Item,
+): Promise<void> {
   const expected = all
     .filter((item) => Object.entries(query).every(([name, value]) => item[name] === value))
     .map((item) => String(item.id));
@@ -92,10 +97,20 @@ function checkWholePage(response: ContractResponse, items: Item[], meta: ListIns
 }
 
 /** Strings near a value that are not it: a prefix and other cases, unless the list holds them as values too. */
-function nearMisses(value: string, known: Set<unknown>): string[] {
+export function nearMisses(value: string, known: Set<unknown>): string[] {
   return [value.slice(0, -1), value.toLowerCase(), value.toUpperCase(), `${value} `].filter(
     (candidate, index, all) => candidate !== '' && !known.has(candidate) && all.indexOf(candidate) === index,
   );
+}
+
+/** Every query parameter of the list that names a field of the item schema, read from the spec. */
+export function instanceTypeFilters(spec: ContractSpec): Filter[] {
+  const op = spec.operation(operationId);
+  const itemSchema = spec.resolve('#/components/schemas/InstanceType').value;
+  const fields = Object.keys((itemSchema.properties as JsonObject | undefined) ?? {});
+  return op.parameters
+    .filter((p) => p.in === 'query' && fields.includes(p.name))
+    .map((p) => ({ name: p.name, schema: spec.resolve(p.schemaPointer).value }));
 }
 
 /**
@@ -104,11 +119,7 @@ function nearMisses(value: string, known: Set<unknown>): string[] {
  */
 export function instanceTypeChecks(spec: ContractSpec): ContractCheck[] {
   const op = spec.operation(operationId);
-  const itemSchema = spec.resolve('#/components/schemas/InstanceType').value;
-  const fields = Object.keys((itemSchema.properties as JsonObject | undefined) ?? {});
-  const filters: Filter[] = op.parameters
-    .filter((p) => p.in === 'query' && fields.includes(p.name))
-    .map((p) => ({ name: p.name, schema: spec.resolve(p.schemaPointer).value }));
+  const filters = instanceTypeFilters(spec);
   const base = { operationId, tags: op.tags, mutates: false };
   const listAll = async (ctx: CheckContext) => {
     const response = await expectAnswer(ctx, { op }, 200);

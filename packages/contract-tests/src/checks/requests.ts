@@ -1,3 +1,4 @@
+import { promisedErrorCode } from '../model/errorCodes.js';
 import { jsonRequestBody, type SpecOperation } from '../model/spec.js';
 import type { ContractRequest, ContractResponse } from '../run/http.js';
 import type { Target } from '../run/target.js';
@@ -97,6 +98,13 @@ export async function expectAnswer(
   if (response.status !== status)
     fail(response, `expected status ${status}, got ${response.status}: ${snippet(response)}`);
   assertConforms(ctx.validator, response, options);
+  const code = promisedErrorCode(ctx.spec, request.op, status);
+  const got = (response.json as { error?: { code?: unknown } } | undefined)?.error?.code;
+  if (code !== undefined && got !== code)
+    fail(
+      response,
+      `error.code is ${JSON.stringify(got)}, but the spec gives ${code} for status ${status} (x-error-code)`,
+    );
   return response;
 }
 

@@ -8,6 +8,7 @@ import type { CheckContext, ContractCheck } from './check.js';
 import { assertConforms } from './conformance.js';
 import { expectAnswer, fail, jsonOf, volumeIdOf } from './requests.js';
 import { nextSize } from './resizeChecks.js';
+import { instantOf, sameValue } from './sameValue.js';
 
 const operationId = 'resizeVolume';
 
@@ -36,14 +37,18 @@ function effectProblem(
 ): string | undefined {
   if (after.sizeGb !== size) return `answered sizeGb ${after.sizeGb}, not the requested ${size}`;
   for (const field of fields.kept) {
-    const was = JSON.stringify((before as Record<string, unknown>)[field]);
-    const is = JSON.stringify((after as Record<string, unknown>)[field]);
-    if (was !== is) return `${field} changed from ${was} to ${is}, but a resize changes only the size`;
+    const [wasValue, isValue] = [
+      (before as Record<string, unknown>)[field],
+      (after as Record<string, unknown>)[field],
+    ];
+    if (sameValue(wasValue, isValue)) continue;
+    const [was, is] = [JSON.stringify(wasValue), JSON.stringify(isValue)];
+    return `${field} changed from ${was} to ${is}, but a resize changes only the size`;
   }
   for (const field of fields.moved) {
     const was = String((before as Record<string, unknown>)[field]);
     const is = String((after as Record<string, unknown>)[field]);
-    const [from, to] = [Date.parse(was), Date.parse(is)];
+    const [from, to] = [instantOf(was) ?? Number.NaN, instantOf(is) ?? Number.NaN];
     const mustDiffer = subSecond(was) || subSecond(is) || elapsedMs > 1_500;
     if (to < from || (mustDiffer && to === from)) {
       return `${field} is ${is} after the resize, not later than ${was} before it`;

@@ -2,6 +2,7 @@ import type { ContractSpec, JsonObject, SpecOperation } from '../model/spec.js';
 import { answerCovers } from '../promises/coverageEntries.js';
 import type { ContractCheck } from './check.js';
 import { expectAnswer, fail } from './requests.js';
+import { instantOf } from './sameValue.js';
 
 export interface SortedBy {
   field: string;
@@ -10,6 +11,9 @@ export interface SortedBy {
 
 function compare(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
+  // Date-times by the instant they name: the same instant may be written at any offset.
+  const [at, bt] = [instantOf(a), instantOf(b)];
+  if (at !== undefined && bt !== undefined) return at - bt;
   return String(a).localeCompare(String(b));
 }
 

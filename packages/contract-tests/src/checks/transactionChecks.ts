@@ -19,7 +19,7 @@ interface Ledger {
   pages: ContractResponse[];
 }
 
-function numberParameter(
+export function numberParameter(
   op: SpecOperation,
   name: string,
   key: 'default' | 'minimum' | 'maximum',
@@ -38,7 +38,7 @@ async function newestId(ctx: CheckContext, op: SpecOperation, query: Record<stri
  * Ends the check as skipped when the ledger gained a transaction since the walk began (the account is in use): paging
  * through a list that grows at its head repeats items and moves totals, which is no fault of the server.
  */
-async function skipIfGrown(
+export async function skipIfGrown(
   ctx: CheckContext,
   op: SpecOperation,
   query: Record<string, string>,
@@ -58,7 +58,7 @@ async function skipIfGrown(
  * page may hold fewer than `limit` items while more follow (the spec lets a server cap its pages: clients page by
  * `hasMore`, then `total`, then a short page).
  */
-async function walkLedger(
+export async function walkLedger(
   ctx: CheckContext,
   op: SpecOperation,
   query: Record<string, string> = {},

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import type { CheckSelection } from '../checks/check.js';
+import { type CheckSelection, defaultMaxCases } from '../checks/check.js';
+import { defaultRateLimitBudgetMs } from '../run/rateLimit.js';
 import { defaultMaxAnswerBytes } from '../run/readAnswer.js';
 import { maxSeed } from '../run/seededRandom.js';
 import type { TargetFlags } from '../run/target.js';
@@ -23,6 +24,10 @@ export interface CliOptions {
   exchangeReports: Array<{ format: ExchangeReportFormat; file: string }>;
   /** The seed of the run's random choices, when given. */
   seed?: number;
+  /** Cases each generated property tries (`--max-cases`), when given. */
+  maxCases?: number;
+  /** Milliseconds the generated properties may run in all (`--time-budget`, given in seconds), when given. */
+  timeBudgetMs?: number;
   viaPrismProxy: boolean;
 }
 
@@ -55,10 +60,20 @@ Selection:
   --skip NAME[,NAME]      leave out checks of these operationIds or tags (repeatable)
   --seed N                seed of the run's random choices (0-${maxSeed}); printed by every run, so a failing
                           run can be replayed; a fresh one when not given
+  --max-cases N           cases each generated property tries (default ${defaultMaxCases}; 0 leaves them out, skipped
+                          with that reason); a failing case is shrunk to the smallest and printed as curl
+  --time-budget S         seconds the generated properties may run in all; once spent, the rest are skipped
+                          with that reason (default: no limit but --max-cases)
   --request-timeout MS    time to wait for one answer (default 30000)
   --max-answer-bytes N    read at most N bytes of one answer's body (default ${defaultMaxAnswerBytes}, 32 MiB);
                           past them reading stops, the connection is dropped and the check fails with
                           "answer larger than N bytes"
+
+Rate limits (a 429 with Retry-After is waited out and the request sent again, never a failure by itself):
+  --max-rps N             send at most N requests a second (a decimal, as 0.5), to stay under a live
+                          service's rate limit
+  --rate-limit-budget S   seconds the run may spend waiting out 429 answers (default ${defaultRateLimitBudgetMs / 1000});
+                          a check fails, naming the rate limit, only when a wait would pass it
 
 Reports (progress, failures with a curl reproduction, and the summary always go to stdout; in every output the key,
 its escaped forms and any 8 characters of it in a row read [redacted]):
@@ -90,6 +105,14 @@ function seedOf(value: string): number {
     throw new UsageError(`--seed must be a whole number from 0 to ${maxSeed} (got "${value}")`);
   }
   return seed;
+}
+
+function wholeNumberOf(flag: string, value: string, max: number): number {
+  const number = Number(value);
+  if (!/^\s*\d+\s*$/.test(value) || number > max) {
+    throw new UsageError(`${flag} must be a whole number from 0 to ${max} (got "${value}")`);
+  }
+  return number;
 }
 
 function exchangeReport(value: string): { format: ExchangeReportFormat; file: string } {
@@ -165,12 +188,20 @@ export function parseCliArgs(argv: string[]): CliOptions {
       embeddingModel: values['embedding-model'],
       requestTimeoutMs: values['request-timeout'],
       maxAnswerBytes: values['max-answer-bytes'],
+      maxRps: values['max-rps'],
+      rateLimitBudget: values['rate-limit-budget'],
     },
     selection: { only: names(values.only), skip: names(values.skip) },
     reporters,
     ...(values['output-file'] ? { outputFile: values['output-file'] } : {}),
     exchangeReports: (values.report ?? []).map(exchangeReport),
     ...(values.seed === undefined ? {} : { seed: seedOf(values.seed) }),
+    ...(values['max-cases'] === undefined
+      ? {}
+      : { maxCases: wholeNumberOf('--max-cases', values['max-cases'], 100_000) }),
+    ...(values['time-budget'] === undefined
+      ? {}
+      : { timeBudgetMs: wholeNumberOf('--time-budget', values['time-budget'], 86_400) * 1000 }),
     viaPrismProxy: values['via-prism-proxy'] ?? false,
   };
 }
@@ -197,8 +228,12 @@ function parse(argv: string[]) {
       'output-file': { type: 'string' },
       report: { type: 'string', multiple: true },
       seed: { type: 'string' },
+      'max-cases': { type: 'string' },
+      'time-budget': { type: 'string' },
       'request-timeout': { type: 'string' },
       'max-answer-bytes': { type: 'string' },
+      'max-rps': { type: 'string' },
+      'rate-limit-budget': { type: 'string' },
       'via-prism-proxy': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean' },

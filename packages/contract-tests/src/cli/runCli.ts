@@ -138,6 +138,8 @@ export async function runCli(
       selection: options.selection,
       reporters,
       seed,
+      ...(options.maxCases === undefined ? {} : { maxCases: options.maxCases }),
+      ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
       preflightExchanges,
     });
     if (options.reporters.includes('junit')) say(`JUnit report: ${options.outputFile}`);

@@ -1,6 +1,7 @@
 import type { CheckKind } from '../checks/check.js';
 import type { CoverageSummary } from './coverage.js';
 import type { Exchange } from './exchange.js';
+import type { RateLimitStats } from './rateLimit.js';
 
 /** Where a run went, as reports show it: the target without its key. */
 export interface ReportedTarget {
@@ -65,6 +66,8 @@ export interface SuiteResult {
   errors: string[];
   coverage: CoverageSummary;
   seed: number;
+  /** The 429 answers waited out and the requests held back by `--max-rps`, when any. */
+  rateLimits?: RateLimitStats;
 }
 
 export interface RunEndEvent {

@@ -1,12 +1,13 @@
 import { createParser } from 'eventsource-parser';
-import { violation } from '../checks/conformance.js';
 import type { SpecOperation } from '../model/spec.js';
 import type { CoverageRecorder } from './coverage.js';
 import { curlCommand } from './curlCommand.js';
 import type { Exchange, ExchangeLog } from './exchange.js';
+import { type RateLimiter, rateLimiterFor } from './rateLimit.js';
 import { AnswerTooLargeError, defaultMaxAnswerBytes, readAnswer } from './readAnswer.js';
 import { type Redactor, redactorFor } from './redaction.js';
 import type { Target } from './target.js';
+import { violation } from './violation.js';
 
 /**
  * How a request authenticates: with the target's key, without the header, or with a header value of the check's
@@ -20,6 +21,12 @@ export interface ContractRequest {
   query?: Record<string, string | number | boolean>;
   /** A JSON body; sent as given (also when it breaks the spec). */
   body?: unknown;
+  /** A body sent as these exact characters with `content-type: application/json` (malformed JSON), instead of `body`. */
+  rawBody?: string;
+  /** Another path on the operation's base address (an unknown one), instead of the operation's own. */
+  path?: string;
+  /** Another method (one the path does not have), instead of the operation's own. */
+  method?: string;
   auth?: AuthMode;
 }
 
@@ -71,7 +78,7 @@ export function parseEventStream(text: string): string[] {
 }
 
 /** A status the suite never expects: a redirect (never followed) or a server failure. */
-function unexpectedStatus(response: Response): string | undefined {
+function unexpectedStatus(response: { status: number; headers: Headers }): string | undefined {
   if (response.status >= 300 && response.status < 400) {
     const location = response.headers.get('location');
     return `answered a redirect (${response.status}${location ? ` to ${location}` : ', without Location'}): an API call is answered where it is sent, and the suite never follows a redirect`;
@@ -123,115 +130,160 @@ export function describeFetchError(error: unknown): string {
   return cause?.code ?? cause?.message ?? error.message;
 }
 
+export interface ContractHttpOptions {
+  /** Waits out 429 answers and caps requests a second; the target's own (`rateLimiterFor`) when absent. */
+  rateLimiter?: RateLimiter;
+  /**
+   * What the spec says is wrong with a 429 answer (its body, `X-Request-Id`, `Retry-After`): a 429 is waited out only
+   * when it conforms, so a rate limit never hides a broken answer. The checks give their conformance rules here, which
+   * keeps the transport below them.
+   */
+  rateLimitedAnswerProblems?: (response: ContractResponse) => string[];
+}
+
 export function createContractHttp(
   target: Target,
   coverage: CoverageRecorder,
   log?: ExchangeLog,
+  options: ContractHttpOptions = {},
 ): ContractHttp {
   const redactor = redactorFor(target.apiKey);
   const maxAnswerBytes = target.maxAnswerBytes ?? defaultMaxAnswerBytes;
-  return {
-    async send({ op, pathParams = {}, query = {}, body, auth = { kind: 'key' } }) {
-      const base = op.surface === 'inference' ? target.baseUrl : target.platformUrl;
-      const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-      const path = fillPath(op.path, pathParams);
-      const url = `${base.replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`;
-      const headers: Record<string, string> = { accept: 'application/json, text/event-stream' };
-      const authorization = authorizationHeader(target, auth);
-      if (authorization !== undefined) headers.authorization = authorization;
-      const bodyText = body === undefined ? undefined : JSON.stringify(body);
-      if (bodyText !== undefined) headers['content-type'] = 'application/json';
-      // The body in failure messages is cut short: enough to recognise the request, not a page of JSON.
-      const shownBody = bodyText === undefined ? '' : ` ${redactor.excerpt(bodyText, 157)}`;
-      const requestLine = `${op.method} ${path}${search ? `?${search}` : ''}${shownBody}`;
+  const limiter = options.rateLimiter ?? rateLimiterFor(target);
 
-      const startedAt = new Date().toISOString();
-      const started = performance.now();
-      const exchange: Exchange = {
-        operationId: op.operationId,
-        startedAt,
-        method: op.method,
-        url,
-        requestHeaders: headers,
-        ...(bodyText === undefined ? {} : { requestBody: bodyText }),
-        status: 0,
-        statusText: '',
-        responseHeaders: [],
-        responseBody: '',
-        responseBodySize: 0,
-        durationMs: 0,
-      };
-      // One controller for the whole exchange, so a body past the cap can drop the connection, not just stop reading.
-      const dropped = new AbortController();
-      let response: Response;
+  async function exchangeOnce({
+    op,
+    pathParams = {},
+    query = {},
+    body,
+    rawBody,
+    path: otherPath,
+    method = op.method,
+    auth = { kind: 'key' },
+  }: ContractRequest): Promise<ContractResponse> {
+    const base = op.surface === 'inference' ? target.baseUrl : target.platformUrl;
+    const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+    const path = otherPath ?? fillPath(op.path, pathParams);
+    const url = `${base.replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`;
+    const headers: Record<string, string> = { accept: 'application/json, text/event-stream' };
+    const authorization = authorizationHeader(target, auth);
+    if (authorization !== undefined) headers.authorization = authorization;
+    const bodyText = rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
+    if (bodyText !== undefined) headers['content-type'] = 'application/json';
+    // The body in failure messages is cut short: enough to recognise the request, not a page of JSON.
+    const shownBody = bodyText === undefined ? '' : ` ${redactor.excerpt(bodyText, 157)}`;
+    const requestLine = `${method} ${path}${search ? `?${search}` : ''}${shownBody}`;
+
+    const startedAt = new Date().toISOString();
+    const started = performance.now();
+    const exchange: Exchange = {
+      operationId: op.operationId,
+      startedAt,
+      method,
+      url,
+      requestHeaders: headers,
+      ...(bodyText === undefined ? {} : { requestBody: bodyText }),
+      status: 0,
+      statusText: '',
+      responseHeaders: [],
+      responseBody: '',
+      responseBodySize: 0,
+      durationMs: 0,
+    };
+    // One controller for the whole exchange, so a body past the cap can drop the connection, not just stop reading.
+    const dropped = new AbortController();
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body: bodyText,
+        signal: AbortSignal.any([dropped.signal, AbortSignal.timeout(target.requestTimeoutMs)]),
+        // A redirect is judged, not followed: the checks must never run against the host it points to.
+        redirect: 'manual',
+      });
+    } catch (cause) {
+      const error = describeFetchError(cause);
+      log?.record({ ...exchange, error, durationMs: performance.now() - started });
+      throw new Error(`${requestLine}: no answer from ${url} (${error})`);
+    }
+    exchange.status = response.status;
+    exchange.statusText = response.statusText;
+    exchange.responseHeaders = [...response.headers];
+    let text: string;
+    try {
+      text = await readAnswer(response, maxAnswerBytes, () => dropped.abort());
+    } catch (cause) {
+      const tooLarge = cause instanceof AnswerTooLargeError;
+      const error = tooLarge ? `${cause.message} (--max-answer-bytes)` : describeFetchError(cause);
+      const partial = tooLarge ? cause.partialText : '';
+      log?.record({
+        ...exchange,
+        responseBody: partial,
+        responseBodySize: partial.length,
+        error,
+        durationMs: performance.now() - started,
+      });
+      throw new Error(`${requestLine} → ${response.status}: ${error}`);
+    }
+    exchange.responseBody = text;
+    exchange.responseBodySize = text.length;
+    exchange.durationMs = performance.now() - started;
+    log?.record(exchange);
+    coverage.record(op.operationId, response.status);
+    const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const result: ContractResponse = {
+      requestLine,
+      curl: curlCommand(
+        { method, url, headers, ...(bodyText === undefined ? {} : { body: bodyText }) },
+        target.apiKey,
+      ),
+      op,
+      status: response.status,
+      headers: response.headers,
+      mediaType,
+      text,
+      redactor,
+    };
+    const violations = response.headers.get('sl-violations');
+    if (violations) result.proxyViolations = answerViolations(violations, redactor);
+    if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
       try {
-        response = await fetch(url, {
-          method: op.method,
-          headers,
-          body: bodyText,
-          signal: AbortSignal.any([dropped.signal, AbortSignal.timeout(target.requestTimeoutMs)]),
-          // A redirect is judged, not followed: the checks must never run against the host it points to.
-          redirect: 'manual',
-        });
-      } catch (cause) {
-        const error = describeFetchError(cause);
-        log?.record({ ...exchange, error, durationMs: performance.now() - started });
-        throw new Error(`${requestLine}: no answer from ${url} (${error})`);
+        result.json = JSON.parse(text);
+      } catch {
+        // Left undefined: the conformance check reports a body that does not parse.
       }
-      exchange.status = response.status;
-      exchange.statusText = response.statusText;
-      exchange.responseHeaders = [...response.headers];
-      let text: string;
-      try {
-        text = await readAnswer(response, maxAnswerBytes, () => dropped.abort());
-      } catch (cause) {
-        const tooLarge = cause instanceof AnswerTooLargeError;
-        const error = tooLarge ? `${cause.message} (--max-answer-bytes)` : describeFetchError(cause);
-        const partial = tooLarge ? cause.partialText : '';
-        log?.record({
-          ...exchange,
-          responseBody: partial,
-          responseBodySize: partial.length,
-          error,
-          durationMs: performance.now() - started,
-        });
-        throw new Error(`${requestLine} → ${response.status}: ${error}`);
-      }
-      exchange.responseBody = text;
-      exchange.responseBodySize = text.length;
-      exchange.durationMs = performance.now() - started;
-      log?.record(exchange);
-      coverage.record(op.operationId, response.status);
-      const mediaType =
-        (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-      const result: ContractResponse = {
-        requestLine,
-        curl: curlCommand(
-          { method: op.method, url, headers, ...(bodyText === undefined ? {} : { body: bodyText }) },
-          target.apiKey,
-        ),
-        op,
-        status: response.status,
-        headers: response.headers,
-        mediaType,
-        text,
-        redactor,
-      };
-      const violations = response.headers.get('sl-violations');
-      if (violations) result.proxyViolations = answerViolations(violations, redactor);
-      if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
-        try {
-          result.json = JSON.parse(text);
-        } catch {
-          // Left undefined: the conformance check reports a body that does not parse.
+    } else if (mediaType === 'text/event-stream') {
+      result.events = parseEventStream(text);
+    }
+    exchanges.set(result, exchange);
+    return result;
+  }
+
+  return {
+    async send(request) {
+      for (let attempt = 1; ; attempt += 1) {
+        await limiter.beforeSend();
+        const result = await exchangeOnce(request);
+        if (result.status === 429) {
+          const problems = options.rateLimitedAnswerProblems?.(result) ?? [];
+          if (problems.length > 0) {
+            throw violation(
+              result,
+              `answered 429 (rate limited), and the answer breaks the spec: ${problems.join('; ')}`,
+            );
+          }
+          try {
+            await limiter.waitOut(request.op.operationId, result.headers.get('retry-after'), attempt);
+          } catch (error) {
+            throw violation(result, (error as Error).message);
+          }
+          continue;
         }
-      } else if (mediaType === 'text/event-stream') {
-        result.events = parseEventStream(text);
+        const unexpected = unexpectedStatus(result);
+        if (unexpected) throw violation(result, unexpected);
+        return result;
       }
-      exchanges.set(result, exchange);
-      const unexpected = unexpectedStatus(response);
-      if (unexpected) throw violation(result, unexpected);
-      return result;
     },
   };
 }

@@ -79,9 +79,11 @@ export async function preflight(spec: ContractSpec, target: Target): Promise<Exc
     await http
       .send({ op: probe.op, ...(probe.body === undefined ? {} : { body: probe.body }) })
       .catch(() => {});
-    const exchange = log.take()[0];
+    // The last exchange is the answer: those before it are 429s the transport waited out.
+    const taken = log.take();
+    const exchange = taken.at(-1);
     if (!exchange) throw new PreflightError(`pre-flight: no request could be made to ${probe.flag}`, seen);
-    seen.push(exchange);
+    seen.push(...taken);
     const where = `${exchange.method} ${exchange.url}`;
     if (exchange.status === 0)
       throw new PreflightError(

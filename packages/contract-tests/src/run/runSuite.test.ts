@@ -52,8 +52,11 @@ describe('runSuite', () => {
       expect(events.ends.every((e) => e.outcome === 'passed')).toBe(true);
       // Each check made its requests, and they are attributed to it: none is left without an exchange.
       expect(events.ends.every((e) => e.exchanges.length > 0)).toBe(true);
+      // The platform address's unknown-path checks are filed under its first operation.
       expect(
-        events.ends.flatMap((e) => e.exchanges).every((x) => x.url.includes('/api/v1/instances/types')),
+        events.ends
+          .flatMap((e) => e.exchanges)
+          .every((x) => /\/api\/v1\/(instances\/types|contract-tests-no-such-path)/.test(x.url)),
       ).toBe(true);
       expect(events.runEnd[0]).toMatchObject({ exitCode: 0, result: { seed: 1234, failed: [] } });
       expect(events.runEnd[0]?.summary).toContain('Seed: 1234');

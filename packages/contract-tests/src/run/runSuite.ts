@@ -9,6 +9,7 @@ import { loadContractSpec } from '../model/spec.js';
 import { summarizeCoverage } from './coverage.js';
 import type { CheckEndEvent, ReportedCheck, ReportedTarget, Reporter, SuiteResult } from './events.js';
 import { type Exchange, shownExchange } from './exchange.js';
+import { rateLimiterFor } from './rateLimit.js';
 import { type Redactor, redactorFor } from './redaction.js';
 import { hasReproduction, reproductionOf } from './reproduction.js';
 import { type CheckResult, runChecks } from './runChecks.js';
@@ -29,6 +30,10 @@ export interface SuiteOptions {
   /** The target as reports name it, when `target` is a proxy in front of it. */
   reportedAs?: Target;
   viaPrismProxy?: boolean;
+  /** Cases each generated property tries; `defaultMaxCases` when absent. */
+  maxCases?: number;
+  /** Milliseconds the generated properties may run in all; no limit when absent. */
+  timeBudgetMs?: number;
   /** The pre-flight's exchanges, for the reports that list every request. */
   preflightExchanges?: Exchange[];
 }
@@ -79,7 +84,11 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const key = options.target.apiKey;
   // Every string reporters get passes through this first: they write files and stdout, and cut what they write.
   const redactor = redactorFor(key);
-  const ctx = createCheckContext(spec, options.target, { seed });
+  const ctx = createCheckContext(spec, options.target, {
+    seed,
+    ...(options.maxCases === undefined ? {} : { maxCases: options.maxCases }),
+    ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
+  });
   const checks = selectChecks(buildChecks(spec, ctx.validator), options.selection);
   const target = reportedTargetOf(options.reportedAs ?? options.target, options.viaPrismProxy);
   const emit = async <E>(
@@ -139,6 +148,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   });
 
   result.coverage = summarizeCoverage(spec, ctx.coverage.seen());
+  const rateLimits = rateLimiterFor(options.target).stats();
+  if (rateLimits.answers > 0 || rateLimits.maxRequestsPerSecond) result.rateLimits = rateLimits;
   await emit((r) => r.onRunEnd, {
     target,
     result,

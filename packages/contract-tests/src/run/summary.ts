@@ -1,5 +1,6 @@
 import { formatCoverage } from './coverage.js';
 import type { ReportedTarget, SuiteResult } from './events.js';
+import { formatRateLimitStats } from './rateLimit.js';
 
 export const exitCodes = { passed: 0, failed: 1, usage: 2, couldNotRun: 3 } as const;
 
@@ -25,6 +26,9 @@ export function formatSummary(target: ReportedTarget, result: SuiteResult): stri
     `  ${total} checks: ${result.passed} passed, ${result.failed.length} failed, ${skipped} skipped`,
     ...[...result.skipped.entries()].map(([reason, count]) => `    ${count} skipped: ${reason}`),
     `  ${formatCoverage(result.coverage)}`,
+    ...(result.rateLimits
+      ? [formatRateLimitStats(result.rateLimits)].filter(Boolean).map((line) => `  ${line}`)
+      : []),
     `  Seed: ${result.seed} (replay the run's random choices with --seed ${result.seed})`,
   ];
   const missing = new Map<string, string[]>();

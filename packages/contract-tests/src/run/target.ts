@@ -26,6 +26,10 @@ export interface Target {
   requestTimeoutMs: number;
   /** Bytes of one answer's body read at most; past them the check fails (`defaultMaxAnswerBytes` when absent). */
   maxAnswerBytes?: number;
+  /** Requests a second the suite sends at most (`--max-rps`), for a live service's rate limit; unlimited when absent. */
+  maxRequestsPerSecond?: number;
+  /** Milliseconds the run may spend waiting out 429 answers (`--rate-limit-budget`, in seconds on the command line). */
+  rateLimitBudgetMs?: number;
   /** The base addresses are `prism proxy` processes in front of the target, which report spec violations. */
   viaPrismProxy?: boolean;
 }
@@ -43,6 +47,8 @@ export interface TargetFlags {
   embeddingModel?: string;
   requestTimeoutMs?: string;
   maxAnswerBytes?: string;
+  maxRps?: string;
+  rateLimitBudget?: string;
 }
 
 /** What a run asked for before any server exists: either a live target, or the bundled mock to be started. */
@@ -83,6 +89,24 @@ function positiveInteger(flag: string, value: string | undefined): number | unde
   return number;
 }
 
+function positiveNumber(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  // A plain decimal only: `Number` also reads '', '0x10' and '1e3', which nobody means as a request rate.
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(value) || !(number > 0)) {
+    throw new TargetError(`${flag} must be a number above 0, as 5 or 0.5 (got "${value}")`);
+  }
+  return number;
+}
+
+function wholeNumber(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new TargetError(`${flag} must be a whole number of seconds, 0 or more (got "${value}")`);
+  }
+  return Number(value);
+}
+
 /**
  * Resolves the target from flags, then the `INFERENCE_INFRA_*` environment variables. Giving either base address
  * means a live target, which then needs both addresses and a key: guessing one of them could send a partner's key
@@ -95,6 +119,12 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv = proce
   const volumeSizeGb = positiveInteger('--volume-size', flags.volumeSize);
   const requestTimeoutMs = positiveInteger('--request-timeout', flags.requestTimeoutMs) ?? 30_000;
   const maxAnswerBytes = positiveInteger('--max-answer-bytes', flags.maxAnswerBytes) ?? defaultMaxAnswerBytes;
+  const maxRequestsPerSecond = positiveNumber('--max-rps', flags.maxRps);
+  const rateLimitBudgetSeconds = wholeNumber('--rate-limit-budget', flags.rateLimitBudget);
+  const rateLimits = {
+    ...(maxRequestsPerSecond === undefined ? {} : { maxRequestsPerSecond }),
+    ...(rateLimitBudgetSeconds === undefined ? {} : { rateLimitBudgetMs: rateLimitBudgetSeconds * 1000 }),
+  };
   const models = {
     ...(flags.chatModel ? { chat: flags.chatModel } : {}),
     ...(flags.imageModel ? { images: flags.imageModel } : {}),
@@ -117,6 +147,7 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv = proce
         models,
         requestTimeoutMs,
         maxAnswerBytes,
+        ...rateLimits,
       }),
     };
   }
@@ -147,6 +178,7 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv = proce
       models,
       requestTimeoutMs,
       maxAnswerBytes,
+      ...rateLimits,
     },
   };
 }

@@ -10,6 +10,8 @@ export interface ConformingVariant {
   options?: SimulatorOptions;
   intercept?: SimulatorInterceptor;
   skips?: RegExp[];
+  /** Answers some requests 429: the run must have waited them out. */
+  rateLimited?: boolean;
 }
 
 const type = (
@@ -73,6 +75,40 @@ function ledgerBilledDuringTheRun(): SimulatorInterceptor {
   };
 }
 
+const dateTimeInUtc = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+
+/** `instant` (an RFC 3339 time in UTC) written at `offsetMinutes` from UTC: the same instant, another spelling. */
+function atOffset(instant: string, offsetMinutes: number): string {
+  const fraction = /\.\d+/.exec(instant)?.[0] ?? '';
+  const local = new Date(Date.parse(instant) + offsetMinutes * 60_000).toISOString().slice(0, 19);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0');
+  const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, '0');
+  return `${local}${fraction}${sign}${hours}:${minutes}`;
+}
+
+/**
+ * Every date-time of every answer at another RFC 3339 offset, a different one each answer (`+01:00`, `-05:30`, `+00:00`,
+ * `+05:45`): the same instants, as a server in another time zone writes them. A check comparing them as strings fails it.
+ */
+function datesAtOtherOffsets(): SimulatorInterceptor {
+  const offsets = [60, -330, 0, 345];
+  let answers = 0;
+  const rewrite = (value: unknown, offset: number): unknown => {
+    if (typeof value === 'string') return dateTimeInUtc.test(value) ? atOffset(value, offset) : value;
+    if (Array.isArray(value)) return value.map((item) => rewrite(item, offset));
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rewrite(v, offset)]));
+    return value;
+  };
+  return (next) => (req) => {
+    const res = next(req);
+    if (res.json === undefined) return res;
+    answers += 1;
+    return { ...res, json: rewrite(res.json, offsets[answers % offsets.length] ?? 0) };
+  };
+}
+
 /** Streams whose lines end with a bare CR, which the SSE standard allows as much as LF and CRLF. */
 const bareCrStreams: SimulatorInterceptor = (next) => (req) => {
   const res = next(req);
@@ -102,6 +138,13 @@ export const conformingVariants: ConformingVariant[] = [
     name: 'a ledger longer than the suite reads (12,000 transactions)',
     options: { transactionCount: 12_000 },
     skips: [/holds more than the 10000 transactions of 100 pages/],
+  },
+  { name: 'date-times at other RFC 3339 offsets, one per answer', intercept: datesAtOtherOffsets() },
+  {
+    // Retry-After 0 keeps the suite's own run short; the waits themselves are proven in run/rateLimit.test.ts.
+    name: 'answers every fifth request 429 with Retry-After, as any operation may (rate-limit-429)',
+    options: { faults: [{ every: 5, simulate: 'status=429;retry-after=0' }] },
+    rateLimited: true,
   },
   {
     name: 'a ledger billed while the suite runs',

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildChecks, createCheckContext } from '../checks/index.js';
 import { loadContractSpec } from '../model/spec.js';
+import { rateLimiterFor } from '../run/rateLimit.js';
 import { type CheckResult, runChecks } from '../run/runChecks.js';
 import { type ConformingVariant, conformingVariants } from './conformingVariants.js';
 import { coverageMutants } from './coverageMutants.js';
@@ -16,7 +17,10 @@ async function runSuiteAgainst(mutant?: Mutant, variant?: ConformingVariant): Pr
   const simulator = await startSimulatorTarget(mutant?.wrap ?? variant?.intercept, variant?.options);
   try {
     const ctx = createCheckContext(spec, simulator.target);
-    return await runChecks(buildChecks(spec, ctx.validator), ctx);
+    const results = await runChecks(buildChecks(spec, ctx.validator), ctx);
+    // A rate-limiting variant that never limited, or was never waited out, no longer tests what it names.
+    if (variant?.rateLimited) expect(rateLimiterFor(simulator.target).stats().answers).toBeGreaterThan(50);
+    return results;
   } finally {
     await simulator.close();
   }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { unzlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { schemaErrors } from '../test/errorBodySchema.js';
@@ -35,6 +36,29 @@ describe('chat completions', () => {
       finish_reason: 'stop',
       message: { content: 'Simulated reply to "What is a ' },
     });
+  });
+
+  it('keeps completion_tokens within the limit and the text free of stop sequences, both asked at once', async () => {
+    const { post } = simulate();
+    // Found by the contract suite's generated cases: a stop sequence met in the token past max_tokens added a part
+    // of that token, one over the limit.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 14 }),
+        fc.boolean(),
+        fc.uniqueArray(fc.constantFrom('e', 'a', ' ', 'th', 'the', 'in', '.'), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        async (limit, newName, stop) => {
+          const asked = newName ? { max_completion_tokens: limit } : { max_tokens: limit };
+          const { body } = await post('/chat/completions', { ...chat, ...asked, stop });
+          expect(body.usage.completion_tokens).toBeLessThanOrEqual(limit);
+          for (const sequence of stop) expect(body.choices[0].message.content).not.toContain(sequence);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('streams chunk events that join to the same text and end with [DONE]', async () => {

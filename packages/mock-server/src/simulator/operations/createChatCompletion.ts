@@ -67,6 +67,10 @@ function finish(
   const limit = body.max_completion_tokens ?? body.max_tokens;
   let text = '';
   for (const [index, token] of tokens.entries()) {
+    // The limit first: a stop sequence met in the token past it would add a part of that token, one over the limit.
+    if (limit !== undefined && index >= limit) {
+      return { tokens: tokens.slice(0, index), reason: 'length' };
+    }
     const next = text + token;
     const hit = stops
       .filter((stop) => stop !== '')
@@ -75,9 +79,6 @@ function finish(
     if (hit.length > 0) {
       const cut = next.slice(text.length, Math.min(...hit));
       return { tokens: [...tokens.slice(0, index), ...(cut ? [cut] : [])], reason: 'stop' };
-    }
-    if (limit !== undefined && index >= limit) {
-      return { tokens: tokens.slice(0, index), reason: 'length' };
     }
     text = next;
   }

@@ -1,0 +1,18 @@
+import type { ContractSpec } from '../../model/spec.js';
+import type { ContractCheck } from '../check.js';
+import { chatProperties } from './chatProperties.js';
+import { embeddingProperties } from './embeddingProperties.js';
+import { imageProperties } from './imageProperties.js';
+import { instanceTypeProperties } from './instanceTypeProperties.js';
+import { transactionProperties } from './transactionProperties.js';
+
+/** Every promise the suite checks over generated cases, as checks of the suite (kind `property`). */
+export function generatedChecks(spec: ContractSpec): ContractCheck[] {
+  return [
+    ...instanceTypeProperties(spec),
+    ...transactionProperties(spec),
+    ...imageProperties(spec),
+    ...embeddingProperties(spec),
+    ...chatProperties(spec),
+  ];
+}
