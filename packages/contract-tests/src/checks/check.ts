@@ -16,9 +16,17 @@ import { conformanceProblems } from './conformance.js';
  * - `keyValidation`: a server that knows which keys exist, which Prism (it only looks for a bearer header) does not;
  * - `boundResizes`: leave to grow the volume to its largest size for good (`--allow-bound-resizes`);
  * - `ownErrors`: a server that answers requests outside the spec (unknown paths and methods, bodies that are not JSON)
- *   itself, which Prism leaves to its own error format.
+ *   itself, which Prism leaves to its own error format;
+ * - `strictParsing`: a server that reads query values as the spec types them, where Prism coerces them first.
  */
-export type Requirement = 'state' | 'volume' | 'volumeSize' | 'keyValidation' | 'boundResizes' | 'ownErrors';
+export type Requirement =
+  | 'state'
+  | 'volume'
+  | 'volumeSize'
+  | 'keyValidation'
+  | 'boundResizes'
+  | 'ownErrors'
+  | 'strictParsing';
 
 /** `property`: a promise checked over cases generated from the spec (fast-check, seeded), shrunk on failure. */
 export type CheckKind = 'response' | 'semantic' | 'negative' | 'auth' | 'property';
@@ -75,7 +83,7 @@ export interface GenerationBudget {
 }
 
 /** Cases a property tries unless `--max-cases` says otherwise: enough to reach every branch, under a minute in all. */
-export const defaultMaxCases = 20;
+export const defaultMaxCases = 25;
 
 export function createCheckContext(
   spec: ContractSpec,
@@ -110,6 +118,7 @@ export const skipReasons = {
   staticMock: 'the mock answers static examples',
   mockKeys: 'the mock accepts any bearer key',
   mockErrors: 'the mock answers requests outside the spec in its own error format',
+  mockParsing: 'the mock coerces query values before it checks them',
   mutations: 'state-changing or billable call: run with --allow-mutations',
   volume: 'needs --volume-id (a volume the suite may resize)',
   volumeSize: 'needs --volume-size (the current size of --volume-id)',
@@ -125,6 +134,7 @@ export function skipReason(check: ContractCheck, target: Target): string | undef
   if (target.kind === 'bundled-mock') {
     if (check.requires.includes('keyValidation')) return skipReasons.mockKeys;
     if (check.requires.includes('ownErrors')) return skipReasons.mockErrors;
+    if (check.requires.includes('strictParsing')) return skipReasons.mockParsing;
     return check.requires.includes('state') ? skipReasons.staticMock : undefined;
   }
   if (check.mutates && !target.allowMutations) return skipReasons.mutations;

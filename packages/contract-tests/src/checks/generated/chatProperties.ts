@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { ContractSpec } from '../../model/spec.js';
 import { assumptionEntry, bodyEntry } from '../../promises/coverageIds.js';
 import type { ContractResponse } from '../../run/http.js';
+import type { Target } from '../../run/target.js';
 import type { ContractCheck } from '../check.js';
 import { createdProblem, usageProblem } from '../inferenceChecks.js';
 import { exampleBody, expectAnswer, fail } from '../requests.js';
@@ -31,13 +32,13 @@ interface ChatOutcome {
 // Short, common pieces of text: a stop sequence that often occurs, so the cut is exercised, not only declared.
 const stopPieces = ['e', 'a', ' ', '.', 'th', 'in', ',', 'the'];
 
-function wholeOutcome(response: ContractResponse): ChatOutcome {
+function wholeOutcome(response: ContractResponse, target: Target): ChatOutcome {
   const answer = response.json as {
     created?: unknown;
     usage?: Usage;
     choices: Array<{ message: { content?: string | null }; finish_reason?: unknown }>;
   };
-  const created = createdProblem(answer.created);
+  const created = createdProblem(answer.created, target);
   if (created) fail(response, created);
   return {
     content: answer.choices[0]?.message.content ?? '',
@@ -115,10 +116,13 @@ export function chatProperties(spec: ContractSpec): ContractCheck[] {
       cases: () =>
         fc.record(
           {
-            stream: maybe(fc.boolean()),
-            includeUsage: maybe(fc.boolean()),
+            // Each branch a third of the cases: the stream, the whole answer, and the default (whole).
+            stream: fc.constantFrom(true, false, undefined),
+            // Usage in half the streams: a stream's token count is only known from its usage chunk.
+            includeUsage: fc.constantFrom(true, true, false, undefined),
             max_tokens: maybe(fc.integer({ min: 1, max: 12 })),
-            max_completion_tokens: maybe(fc.integer({ min: 1, max: 12 })),
+            // Half the time: when present it wins, and max_tokens alone must be tried as often.
+            max_completion_tokens: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined, freq: 2 }),
             stop: maybe(fc.oneof(piece, fc.uniqueArray(piece, { minLength: 1, maxLength: maxStops }))),
           },
           { requiredKeys: [] },
@@ -141,7 +145,7 @@ export function chatProperties(spec: ContractSpec): ContractCheck[] {
         });
         const outcome = streamed
           ? streamOutcome(response, terminator, input.includeUsage === true)
-          : wholeOutcome(response);
+          : wholeOutcome(response, ctx.target);
         if (outcome.usage) {
           const sum = usageProblem(outcome.usage);
           if (sum) fail(response, sum);

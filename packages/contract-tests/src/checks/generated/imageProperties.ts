@@ -57,7 +57,7 @@ export function imageProperties(spec: ContractSpec): ContractCheck[] {
         if (size) Object.assign(body, size);
         const response = await expectAnswer(ctx, { op, body }, 200);
         const { data, created } = jsonOf<GenerateImagesResponse>(response);
-        const problem = createdProblem(created);
+        const problem = createdProblem(created, ctx.target);
         if (problem) fail(response, problem);
         if (data.length === 0) fail(response, 'answered no image');
         const field = format ?? fallback;

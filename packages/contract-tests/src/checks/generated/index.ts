@@ -4,6 +4,7 @@ import { chatProperties } from './chatProperties.js';
 import { embeddingProperties } from './embeddingProperties.js';
 import { imageProperties } from './imageProperties.js';
 import { instanceTypeProperties } from './instanceTypeProperties.js';
+import { laxQueryProperties } from './laxQueryProperties.js';
 import { transactionProperties } from './transactionProperties.js';
 
 /** Every promise the suite checks over generated cases, as checks of the suite (kind `property`). */
@@ -14,5 +15,6 @@ export function generatedChecks(spec: ContractSpec): ContractCheck[] {
     ...imageProperties(spec),
     ...embeddingProperties(spec),
     ...chatProperties(spec),
+    ...laxQueryProperties(spec),
   ];
 }
