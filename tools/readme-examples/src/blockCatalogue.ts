@@ -264,8 +264,26 @@ console.log(method, path, surface, stateChanging, model.resolve('#/components/sc
   { file: contractTests, contains: 'npm install --save-dev @inference-infra/contract-tests', test: shell },
   {
     file: contractTests,
-    contains: 'Failures (2):',
+    contains: 'Failures (3):',
     test: { kind: 'output', check: 'contract-suite-console' },
+  },
+  {
+    file: contractTests,
+    contains: 'Rate limits: 131 answers 429',
+    test: {
+      kind: 'listed',
+      reason:
+        "a summary line of a run against a rate-limiting server; its wording is formatRateLimitStats', held by packages/contract-tests/src/run/rateLimit.test.ts",
+    },
+  },
+  {
+    file: contractTests,
+    contains: 'generated case {"max_tokens":12,"stop":"the"}',
+    test: {
+      kind: 'listed',
+      reason:
+        "a failure of the simulator before its fix, so no run prints it today; its form is propertyCheck's, held by packages/contract-tests/src/checks/generated/propertyCheck.test.ts",
+    },
   },
   { file: contractTests, contains: '- uses:', test: { kind: 'config', check: 'github-action-step' } },
   {

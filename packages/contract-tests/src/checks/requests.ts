@@ -94,11 +94,20 @@ export async function expectAnswer(
   status: number,
   options?: ConformanceOptions,
 ): Promise<ContractResponse> {
-  const response = await ctx.http.send(request);
+  return judgeAnswer(ctx, await ctx.http.send(request), status, options);
+}
+
+/** Insists on the status of an answer already received, then on everything the spec says about that answer. */
+export function judgeAnswer(
+  ctx: CheckContext,
+  response: ContractResponse,
+  status: number,
+  options?: ConformanceOptions,
+): ContractResponse {
   if (response.status !== status)
     fail(response, `expected status ${status}, got ${response.status}: ${snippet(response)}`);
   assertConforms(ctx.validator, response, options);
-  const code = promisedErrorCode(ctx.spec, request.op, status);
+  const code = promisedErrorCode(ctx.spec, response.op, status);
   const got = (response.json as { error?: { code?: unknown } } | undefined)?.error?.code;
   if (code !== undefined && got !== code)
     fail(

@@ -28,7 +28,7 @@ const subSecond = (value: string) => /T\d\d:\d\d:\d\d\.\d+/i.test(value);
  * A volume after a growth, against the volume before it: the size is the one asked, `updatedAt` moved forward (or, for
  * a server that writes whole seconds, at least did not move back within the second), every other field stayed.
  */
-function effectProblem(
+export function effectProblem(
   before: Volume,
   after: Volume,
   size: number,

@@ -9,11 +9,13 @@ export interface CoverageMapEntry extends CoverageEntry {
   checks: string[];
   /** Why it cannot be checked from outside, when no check covers it. */
   reason?: string;
+  /** Whether a check over generated cases (kind `property`) is among its checks, not only hand-picked examples. */
+  generated: boolean;
 }
 
 export interface CoverageMap {
   entries: CoverageMapEntry[];
-  counts: { entries: number; checked: number; uncheckable: number; unaccounted: number };
+  counts: { entries: number; checked: number; generated: number; uncheckable: number; unaccounted: number };
   /** Entries checks declare that the spec does not give: a check that names a promise the map does not have. */
   unknownCovers: string[];
 }
@@ -23,13 +25,17 @@ const fullName = (check: ContractCheck) => `${check.operationId} › ${check.nam
 /** The coverage map: every entry the spec model gives, with the checks that declare it or the reason none can. */
 export function buildCoverageMap(spec: ContractSpec, checks: readonly ContractCheck[]): CoverageMap {
   const byEntry = new Map<string, string[]>();
+  const byProperty = new Set<string>();
   for (const check of checks) {
-    for (const id of new Set(check.covers)) byEntry.set(id, [...(byEntry.get(id) ?? []), fullName(check)]);
+    for (const id of new Set(check.covers)) {
+      byEntry.set(id, [...(byEntry.get(id) ?? []), fullName(check)]);
+      if (check.kind === 'property') byProperty.add(id);
+    }
   }
   const entries = coverageEntries(spec).map((entry): CoverageMapEntry => {
     const covering = byEntry.get(entry.id) ?? [];
     const reason = covering.length === 0 ? uncheckableReason(entry) : undefined;
-    return { ...entry, checks: covering, ...(reason ? { reason } : {}) };
+    return { ...entry, checks: covering, generated: byProperty.has(entry.id), ...(reason ? { reason } : {}) };
   });
   const known = new Set(entries.map((entry) => entry.id));
   const checked = entries.filter((entry) => entry.checks.length > 0).length;
@@ -39,6 +45,7 @@ export function buildCoverageMap(spec: ContractSpec, checks: readonly ContractCh
     counts: {
       entries: entries.length,
       checked,
+      generated: entries.filter((entry) => entry.generated).length,
       uncheckable,
       unaccounted: entries.length - checked - uncheckable,
     },
@@ -48,8 +55,8 @@ export function buildCoverageMap(spec: ContractSpec, checks: readonly ContractCh
 
 /** The line the console and the README show. */
 export function formatCoverageMapSummary(map: CoverageMap): string {
-  const { entries, checked, uncheckable, unaccounted } = map.counts;
-  return `Coverage map: ${entries} promises of the spec, ${checked} checked, ${uncheckable} not checkable from outside (reasons in the report)${unaccounted > 0 ? `, ${unaccounted} with neither` : ''}`;
+  const { entries, checked, generated, uncheckable, unaccounted } = map.counts;
+  return `Coverage map: ${entries} promises of the spec, ${checked} checked (${generated} over generated cases), ${uncheckable} not checkable from outside (reasons in the report)${unaccounted > 0 ? `, ${unaccounted} with neither` : ''}`;
 }
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
@@ -62,15 +69,15 @@ export function coverageMapMarkdown(map: CoverageMap): string {
     lines.push(
       `## ${kind}`,
       '',
-      '| promise | value | checked by | or why not |',
-      '| --- | --- | --- | --- |',
+      '| promise | value | generated cases | checked by | or why not |',
+      '| --- | --- | --- | --- | --- |',
     );
     for (const entry of map.entries.filter((e) => e.kind === kind)) {
       const checks =
         entry.checks.slice(0, 3).join('; ') +
         (entry.checks.length > 3 ? `; and ${entry.checks.length - 3} more` : '');
       lines.push(
-        `| \`${cell(entry.id)}\` | ${cell(entry.detail ?? '')} | ${cell(checks)} | ${cell(entry.reason ?? (entry.checks.length === 0 ? '**neither**' : ''))} |`,
+        `| \`${cell(entry.id)}\` | ${cell(entry.detail ?? '')} | ${entry.generated ? 'yes' : ''} | ${cell(checks)} | ${cell(entry.reason ?? (entry.checks.length === 0 ? '**neither**' : ''))} |`,
       );
     }
     lines.push('');

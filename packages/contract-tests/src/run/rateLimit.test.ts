@@ -8,7 +8,13 @@ import { loadContractSpec } from '../model/spec.js';
 import { createCoverageRecorder } from './coverage.js';
 import { createExchangeLog } from './exchange.js';
 import { createContractHttp } from './http.js';
-import { createRateLimiter, maxRateLimitedAttempts, parseRetryAfter, type RateLimiter } from './rateLimit.js';
+import {
+  createRateLimiter,
+  formatRateLimitStats,
+  maxRateLimitedAttempts,
+  parseRetryAfter,
+  type RateLimiter,
+} from './rateLimit.js';
 import type { Target } from './target.js';
 
 const spec = loadContractSpec();
@@ -235,5 +241,26 @@ describe('parseRetryAfter', () => {
         expect(parseRetryAfter(date, now)).toBe(Math.max(0, offsetSeconds * 1000));
       }),
     );
+  });
+});
+
+describe('the summary line', () => {
+  it('says what was waited out, against which budget, and what --max-rps held back', () => {
+    const stats = {
+      answers: 131,
+      withoutRetryAfter: 0,
+      waitedMs: 131_000,
+      budgetMs: 600_000,
+      throttledMs: 0,
+    };
+    expect(formatRateLimitStats(stats)).toBe(
+      'Rate limits: 131 answers 429 waited out and sent again, 131.0 s of the 600 s budget (--rate-limit-budget)',
+    );
+    expect(
+      formatRateLimitStats({ ...stats, withoutRetryAfter: 2, maxRequestsPerSecond: 5, throttledMs: 2500 }),
+    ).toBe(
+      'Rate limits: 131 answers 429 waited out and sent again (2 without a readable Retry-After), 131.0 s of the 600 s budget (--rate-limit-budget); at most 5 requests a second (--max-rps; 2.5 s held back)',
+    );
+    expect(formatRateLimitStats({ ...stats, answers: 0, waitedMs: 0 })).toBeUndefined();
   });
 });

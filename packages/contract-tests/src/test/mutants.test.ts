@@ -95,7 +95,7 @@ describe('mutants of the simulator, each breaking one promise', () => {
       names.filter((n) => branch.has(n) === inBranch).length;
     console.log(
       [
-        'Kill rates (seed ' + mutantRunSeed + '), examples alone -> with generated cases:',
+        `Kill rates (seed ${mutantRunSeed}), examples alone -> with generated cases:`,
         `  earlier mutants: ${count(killed, false) - count(onlyByGenerated, false)} -> ${count(killed, false)} of ${allMutants.length - branch.size}`,
         `  issue 34's branch mutants: ${count(killed, true) - count(onlyByGenerated, true)} -> ${count(killed, true)} of ${branch.size}`,
         `  killed only by generated cases: ${onlyByGenerated.join('; ') || 'none'}`,

@@ -5,6 +5,7 @@ import { embeddingProperties } from './embeddingProperties.js';
 import { imageProperties } from './imageProperties.js';
 import { instanceTypeProperties } from './instanceTypeProperties.js';
 import { laxQueryProperties } from './laxQueryProperties.js';
+import { resizeWalkProperties } from './resizeWalk.js';
 import { transactionProperties } from './transactionProperties.js';
 
 /** Every promise the suite checks over generated cases, as checks of the suite (kind `property`). */
@@ -16,5 +17,6 @@ export function generatedChecks(spec: ContractSpec): ContractCheck[] {
     ...embeddingProperties(spec),
     ...chatProperties(spec),
     ...laxQueryProperties(spec),
+    ...resizeWalkProperties(spec),
   ];
 }
