@@ -5,7 +5,7 @@ import { type ContractSpec, type JsonObject, jsonRequestBody, type SpecOperation
 import { answerCovers } from '../promises/coverageEntries.js';
 import { assumptionEntry, bodyEntry } from '../promises/coverageIds.js';
 import { type ContractCheck, skipCheck } from './check.js';
-import { firstImageSize } from './inferenceChecks.js';
+import { firstImageSize } from './imageChecks.js';
 import { expectRefusalNaming } from './negativeChecks.js';
 import { exampleBody, expectAnswer, fail, jsonOf } from './requests.js';
 

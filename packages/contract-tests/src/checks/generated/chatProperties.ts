@@ -3,8 +3,9 @@ import type { ContractSpec } from '../../model/spec.js';
 import { assumptionEntry, bodyEntry } from '../../promises/coverageIds.js';
 import type { ContractResponse } from '../../run/http.js';
 import type { Target } from '../../run/target.js';
+import { usageProblem } from '../chatChecks.js';
 import type { ContractCheck } from '../check.js';
-import { createdProblem, usageProblem } from '../inferenceChecks.js';
+import { createdProblem } from '../inferenceAnswers.js';
 import { exampleBody, expectAnswer, fail } from '../requests.js';
 import { propertyCheck } from './propertyCheck.js';
 

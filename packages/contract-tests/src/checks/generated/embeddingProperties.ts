@@ -4,7 +4,7 @@ import type { ContractSpec } from '../../model/spec.js';
 import { assumptionEntry, bodyEntry } from '../../promises/coverageIds.js';
 import type { ContractResponse } from '../../run/http.js';
 import type { ContractCheck } from '../check.js';
-import { base64EmbeddingProblem } from '../inferenceChecks.js';
+import { base64EmbeddingProblem } from '../embeddingChecks.js';
 import { exampleBody, expectAnswer, fail, jsonOf } from '../requests.js';
 import { propertyCheck } from './propertyCheck.js';
 

@@ -3,11 +3,10 @@ import fc from 'fast-check';
 import type { ContractSpec } from '../../model/spec.js';
 import { assumptionEntry, bodyEntry } from '../../promises/coverageIds.js';
 import type { ContractCheck } from '../check.js';
-import { createdProblem, firstImageSize } from '../inferenceChecks.js';
+import { firstImageSize } from '../imageChecks.js';
+import { createdProblem, plainBase64 } from '../inferenceAnswers.js';
 import { exampleBody, expectAnswer, fail, jsonOf } from '../requests.js';
 import { propertyCheck } from './propertyCheck.js';
-
-const plainBase64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /**
  * Images over generated requests: each `response_format` (and its default) with and without a size: every result

@@ -20,21 +20,30 @@ function context(options: Parameters<typeof createCheckContext>[2] = {}): CheckC
   return createCheckContext(spec, target, { seed: 7, ...options });
 }
 
-/** A property over whole numbers that fails at 50 and above, as a server that breaks past some size would. */
-function failingAt50(seen: number[] = []) {
+/** A property over whole numbers named `name`, each case handed to `check`. */
+function numberProperty(name: string, check: (n: number) => Promise<void>, cases = fc.nat()) {
   return propertyCheck({
-    name: 'holds below fifty',
+    name,
     operationId: 'listInstanceTypes',
     tags: [],
     mutates: false,
     requires: [],
     covers: [],
-    cases: () => fc.integer({ min: 0, max: 1000 }),
-    async check(_, n) {
+    cases: () => cases,
+    check: (_, n) => check(n),
+  });
+}
+
+/** A property over whole numbers that fails at 50 and above, as a server that breaks past some size would. */
+function failingAt50(seen: number[] = []) {
+  return numberProperty(
+    'holds below fifty',
+    async (n) => {
       seen.push(n);
       if (n >= 50) throw new Error(`GET /x?n=${n} → 200: ${n} is fifty or more`);
     },
-  });
+    fc.integer({ min: 0, max: 1000 }),
+  );
 }
 
 describe('a generated property as a check', () => {
@@ -61,17 +70,8 @@ describe('a generated property as a check', () => {
 
   it('tries --max-cases cases, and none with 0, skipped with that reason', async () => {
     const seen: number[] = [];
-    const passing = propertyCheck({
-      name: 'always holds',
-      operationId: 'listInstanceTypes',
-      tags: [],
-      mutates: false,
-      requires: [],
-      covers: [],
-      cases: () => fc.nat(),
-      async check(_, n) {
-        seen.push(n);
-      },
+    const passing = numberProperty('always holds', async (n) => {
+      seen.push(n);
     });
     await runCheck(passing, context({ maxCases: 7 }));
     expect(seen).toHaveLength(7);
@@ -82,16 +82,7 @@ describe('a generated property as a check', () => {
 
   it('is skipped once the time budget is spent, and counts its own time against it', async () => {
     const ctx = context({ timeBudgetMs: 50 });
-    const slow = propertyCheck({
-      name: 'slow',
-      operationId: 'listInstanceTypes',
-      tags: [],
-      mutates: false,
-      requires: [],
-      covers: [],
-      cases: () => fc.nat(),
-      check: () => new Promise((resolve) => setTimeout(resolve, 20)),
-    });
+    const slow = numberProperty('slow', () => new Promise((resolve) => setTimeout(resolve, 20)));
     await runCheck(slow, ctx);
     expect(ctx.generation.spentMs).toBeGreaterThanOrEqual(40);
     const next = await runCheck(slow, ctx).catch((e: Error) => e);
@@ -99,16 +90,9 @@ describe('a generated property as a check', () => {
   });
 
   it('is skipped, not failed, when a case finds the target cannot be judged', async () => {
-    const unjudgeable = propertyCheck({
-      name: 'unjudgeable',
-      operationId: 'listInstanceTypes',
-      tags: [],
-      mutates: false,
-      requires: [],
-      covers: [],
-      cases: () => fc.nat(),
-      check: async () => skipCheck('the ledger grew during the run'),
-    });
+    const unjudgeable = numberProperty('unjudgeable', async () =>
+      skipCheck('the ledger grew during the run'),
+    );
     const error = await runCheck(unjudgeable, context()).catch((e: Error) => e);
     expect(error).toBeInstanceOf(CheckSkipped);
     expect((error as Error).message).toBe('the ledger grew during the run');
