@@ -41,7 +41,7 @@ export type {
 } from './run/events.js';
 export type { Exchange } from './run/exchange.js';
 export { PreflightError, preflight } from './run/preflight.js';
-export { type CheckListener, type CheckResult, runChecks } from './run/runChecks.js';
-export { runSuite, type SuiteOptions } from './run/runSuite.js';
 export { createSeededRandom, type SeededRandom } from './run/seededRandom.js';
 export { resolveTarget, type Target, type TargetFlags } from './run/target.js';
+export { type CheckListener, type CheckResult, runChecks } from './runner/runChecks.js';
+export { runSuite, type SuiteOptions } from './runner/runSuite.js';

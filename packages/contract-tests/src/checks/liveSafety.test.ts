@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContractSpec } from '../model/spec.js';
-import { runChecks } from '../run/runChecks.js';
 import { resolveTarget, type TargetFlags } from '../run/target.js';
+import { runChecks } from '../runner/runChecks.js';
 import { buildChecks, createCheckContext } from './index.js';
 
 interface Recorded {

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildChecks, createCheckContext } from '../checks/index.js';
 import { loadContractSpec } from '../model/spec.js';
 import { rateLimiterFor } from '../run/rateLimit.js';
-import { type CheckResult, runChecks } from '../run/runChecks.js';
+import { type CheckResult, runChecks } from '../runner/runChecks.js';
 import { branchMutants } from './branchMutants.js';
 import { type ConformingVariant, conformingVariants } from './conformingVariants.js';
 import { coverageMutants } from './coverageMutants.js';

@@ -6,19 +6,19 @@ import {
   selectChecks,
 } from '../checks/index.js';
 import { loadContractSpec } from '../model/spec.js';
-import { summarizeCoverage } from './coverage.js';
-import type { CheckEndEvent, ReportedCheck, ReportedTarget, Reporter, SuiteResult } from './events.js';
-import { type Exchange, shownExchange } from './exchange.js';
-import { rateLimiterFor } from './rateLimit.js';
-import { type Redactor, redactorFor } from './redaction.js';
-import { hasReproduction, reproductionOf } from './reproduction.js';
+import { summarizeCoverage } from '../run/coverage.js';
+import type { CheckEndEvent, ReportedCheck, ReportedTarget, Reporter, SuiteResult } from '../run/events.js';
+import { type Exchange, shownExchange } from '../run/exchange.js';
+import { rateLimiterFor } from '../run/rateLimit.js';
+import { type Redactor, redactorFor } from '../run/redaction.js';
+import { hasReproduction, reproductionOf } from '../run/reproduction.js';
+import { pickSeed } from '../run/seededRandom.js';
+import { exitCodeOf, formatSummary } from '../run/summary.js';
+import type { Target } from '../run/target.js';
+import { createVolumeSizeWatch } from '../run/volumeSizeHint.js';
 import { type CheckResult, runChecks } from './runChecks.js';
-import { pickSeed } from './seededRandom.js';
-import { exitCodeOf, formatSummary } from './summary.js';
-import type { Target } from './target.js';
-import { createVolumeSizeWatch } from './volumeSizeHint.js';
 
-export type { FailedCheck, SuiteResult } from './events.js';
+export type { FailedCheck, SuiteResult } from '../run/events.js';
 
 export interface SuiteOptions {
   /** Where the checks send their requests (a `prism proxy` in front of the target, with `viaPrismProxy`). */

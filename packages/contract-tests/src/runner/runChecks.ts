@@ -5,7 +5,7 @@ import {
   runCheck,
   skipReason,
 } from '../checks/check.js';
-import type { Exchange } from './exchange.js';
+import type { Exchange } from '../run/exchange.js';
 
 export interface CheckResult {
   check: ContractCheck;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { CheckEndEvent, Reporter, RunEndEvent, RunStartEvent } from '../run/events.js';
 import { mutants } from '../test/mutants.js';
 import { startSimulatorTarget } from '../test/simulatorTarget.js';
-import type { CheckEndEvent, Reporter, RunEndEvent, RunStartEvent } from './events.js';
 import { runSuite } from './runSuite.js';
 
 /** A reporter that keeps every event, for asserting what reporters are told. */
