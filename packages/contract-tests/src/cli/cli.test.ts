@@ -45,7 +45,9 @@ describe('the inference-infra-contract-tests command', () => {
         join(work, 'coverage-map.json'),
       ]);
       expect(run.output).toMatch(/\d+ checks: \d+ passed, 0 failed, 0 skipped/);
-      expect(run.output).toMatch(/Coverage map: \d+ promises of the spec, \d+ checked, \d+ not checkable/);
+      expect(run.output).toMatch(
+        /Coverage map: \d+ promises of the spec, \d+ checked \(\d+ over generated cases\), \d+ not checkable/,
+      );
       const map = JSON.parse(await readFile(join(work, 'coverage-map.json'), 'utf8')) as {
         counts: { unaccounted: number };
       };

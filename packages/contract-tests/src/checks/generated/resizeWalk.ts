@@ -93,10 +93,12 @@ export function resizeWalkProperties(spec: ContractSpec): ContractCheck[] {
         return { request: { ...at, body: { size_gb: maximum + 1 } }, status: 400 };
       case 'fraction':
         return { request: { ...at, body: { size_gb: size + 0.5 } }, status: 400 };
+      // A valid size no volume can grow to (the smallest): only the id, or the missing key, is wrong, and a server
+      // that fails open on either grows nothing.
       case 'unknown id':
-        return { request: { pathParams: { id: missingId }, body: { size_gb: size + 1 } }, status: 404 };
+        return { request: { pathParams: { id: missingId }, body: { size_gb: minimum } }, status: 404 };
       case 'no key':
-        return { request: { ...at, body: { size_gb: size + 1 }, auth: { kind: 'none' } }, status: 401 };
+        return { request: { ...at, body: { size_gb: minimum }, auth: { kind: 'none' } }, status: 401 };
     }
   }
 
