@@ -24,6 +24,18 @@ function answer(path: string, res: ServerResponse) {
     res.write('x');
     return;
   }
+  const declared = /^\/charset\/(.*)$/.exec(path);
+  if (declared) {
+    // The same JSON in the charset the path names, declared as such: {"name":"Zoë ✓"} (the check mark UTF-16 only).
+    const [label = '', encoding] = decodeURIComponent(declared[1] ?? '').split('|') as [
+      string,
+      BufferEncoding,
+    ];
+    const text = encoding === 'latin1' ? '{"name":"Zoë"}' : '{"name":"Zoë ✓"}';
+    res.writeHead(200, { 'content-type': `application/json; charset=${label}` });
+    res.end(Buffer.from(text, encoding));
+    return;
+  }
   // "é" is two bytes in UTF-8: written one byte at a time, it tests decoding across chunks.
   const bytes = Buffer.from(`${'é'.repeat(500)}`);
   res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
@@ -63,6 +75,15 @@ describe('readAnswer', () => {
     await expect.poll(() => endless.closed).toBe(true);
     // What the server could push into socket buffers before it noticed, not the gigabyte it would have sent.
     expect(endless.written).toBeLessThan(cap + 16 * 1024 * 1024);
+  });
+
+  it('decodes a body by the charset its content type declares, UTF-8 when the label is unknown', async () => {
+    expect(await read(`/charset/${encodeURIComponent('iso-8859-1|latin1')}`, 1000)).toBe('{"name":"Zoë"}');
+    expect(await read(`/charset/${encodeURIComponent('"UTF-16LE"|utf16le')}`, 1000)).toBe('{"name":"Zoë ✓"}');
+    expect(await read(`/charset/${encodeURIComponent('utf-8|utf8')}`, 1000)).toBe('{"name":"Zoë ✓"}');
+    expect(await read(`/charset/${encodeURIComponent('no-such-charset|utf8')}`, 1000)).toBe(
+      '{"name":"Zoë ✓"}',
+    );
   });
 
   it('refuses at once an answer whose Content-Length is already past the cap', async () => {

@@ -18,7 +18,21 @@ export class AnswerTooLargeError extends Error {
 }
 
 /**
- * An answer's body as text (UTF-8, as `response.text()` reads it), read as a stream and counted as it comes. Past
+ * The decoder of the charset the answer declares (`text/event-stream; charset=utf-16le`, `application/json;
+ * charset=iso-8859-1`), so a body is judged by what it says, not by how it is spelt; UTF-8 when none is declared or the
+ * label is one the platform does not know (then the checks see the bytes as UTF-8 reads them).
+ */
+function decoderFor(contentType: string | null): TextDecoder {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '')?.[1];
+  try {
+    return new TextDecoder(charset ?? 'utf-8', { ignoreBOM: true });
+  } catch {
+    return new TextDecoder('utf-8', { ignoreBOM: true });
+  }
+}
+
+/**
+ * An answer's body as text (in its declared charset, UTF-8 by default, as `response.text()` reads it), read as a stream and counted as it comes. Past
  * `maxBytes` (or when Content-Length already says it will be), `abort` drops the connection and an
  * `AnswerTooLargeError` is thrown: an endless body ends there instead of filling memory until the timeout.
  */
@@ -32,7 +46,7 @@ export async function readAnswer(response: Response, maxBytes: number, abort: ()
   const reader = response.body.getReader();
   // The byte order mark is kept (a decoder drops it by default): JSON must not start with one (RFC 8259, 8.1), and a
   // server that sends one breaks parsers that do not skip it, so the checks must see it.
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  const decoder = decoderFor(response.headers.get('content-type'));
   const parts: string[] = [];
   let size = 0;
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
