@@ -42,7 +42,7 @@ export function buildChecks(spec: ContractSpec, validator: SchemaValidator): Con
     ...authChecks(spec),
     ...negativeChecks(spec, validator),
     ...requestShapeChecks(spec),
-    ...generatedChecks(spec),
+    ...generatedChecks(spec, validator),
   ];
   const order = spec.operations.map((op) => op.operationId);
   // A stable sort by operation keeps each operation's checks together, in the order above.

@@ -18,7 +18,7 @@ function requirementsOf(op: SpecOperation): readonly Requirement[] {
  * The generated body with the partner's model id, unless the case is about the model field itself; and for a case
  * about another field than a resize's size, the refusal-safe size, so a lax server that accepts it grows nothing.
  */
-function bodyFor(ctx: CheckContext, op: SpecOperation, entry: NegativeCase): unknown {
+export function bodyFor(ctx: CheckContext, op: SpecOperation, entry: NegativeCase): unknown {
   if (typeof entry.body !== 'object' || entry.body === null) return entry.body;
   const body = structuredClone(entry.body) as Record<string, unknown>;
   if (typeof body.model === 'string' && entry.param !== 'model') body.model = exampleBody(ctx, op).model;

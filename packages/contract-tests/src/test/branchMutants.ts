@@ -49,6 +49,19 @@ export const branchMutants: Mutant[] = [
     ),
   },
   {
+    name: 'reports a streamed chat request’s validation failure as an error event of a 200 stream',
+    wrap: (next) => (req) => {
+      const res = next(req);
+      if (req.operationId !== 'createChatCompletion' || res.status !== 400 || !isJson(req.body)) return res;
+      if (JSON.parse(req.body)?.stream !== true) return res;
+      return {
+        status: 200,
+        headers: { ...res.headers, 'content-type': 'text/event-stream' },
+        events: [JSON.stringify(res.json), '[DONE]'],
+      };
+    },
+  },
+  {
     name: 'answers every base64 embedding of a batch with the first input’s vector',
     wrap: onAnswer('createEmbeddings', 200, (res) => {
       const data = (res.json as Json).data;

@@ -10,8 +10,8 @@ import { exampleBody, expectAnswer, fail } from '../requests.js';
 import { propertyCheck } from './propertyCheck.js';
 
 interface ChatCase {
-  stream?: boolean;
-  includeUsage?: boolean;
+  statedWhole: boolean;
+  statedNoUsage: boolean;
   max_tokens?: number;
   max_completion_tokens?: number;
   stop?: string | string[];
@@ -117,52 +117,66 @@ export function chatProperties(spec: ContractSpec): ContractCheck[] {
       cases: () =>
         fc.record(
           {
-            // Each branch a third of the cases: the stream, the whole answer, and the default (whole).
-            stream: fc.constantFrom(true, false, undefined),
-            // Usage in half the streams: a stream's token count is only known from its usage chunk.
-            includeUsage: fc.constantFrom(true, true, false, undefined),
-            max_tokens: maybe(fc.integer({ min: 1, max: 12 })),
-            // Half the time: when present it wins, and max_tokens alone must be tried as often.
+            // How the whole answer is asked for: `stream: false` stated, or left to its default.
+            statedWhole: fc.boolean(),
+            // How a stream without usage is asked for: `include_usage: false` stated, or no `stream_options`.
+            statedNoUsage: fc.boolean(),
+            // Each limit half the time, so each is tried alone, both together, and neither.
+            max_tokens: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined, freq: 2 }),
             max_completion_tokens: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined, freq: 2 }),
             stop: maybe(fc.oneof(piece, fc.uniqueArray(piece, { minLength: 1, maxLength: maxStops }))),
           },
-          { requiredKeys: [] },
+          { requiredKeys: ['statedWhole', 'statedNoUsage'] },
         ) as fc.Arbitrary<ChatCase>,
       async check(ctx, input) {
         const body: Record<string, unknown> = exampleBody(ctx, op);
         for (const field of ['stream', 'stream_options', 'max_tokens', 'max_completion_tokens', 'stop'])
           delete body[field];
-        if (input.stream !== undefined) body.stream = input.stream;
-        // stream_options belongs to a stream: sent only with stream true, as OpenAI-style clients send it.
-        if (input.stream === true && input.includeUsage !== undefined)
-          body.stream_options = { include_usage: input.includeUsage };
         if (input.max_tokens !== undefined) body.max_tokens = input.max_tokens;
         if (input.max_completion_tokens !== undefined)
           body.max_completion_tokens = input.max_completion_tokens;
         if (input.stop !== undefined) body.stop = input.stop;
-        const streamed = input.stream === true;
-        const response = await expectAnswer(ctx, { op, body }, 200, {
-          expectMediaType: streamed ? 'text/event-stream' : 'application/json',
-        });
-        const outcome = streamed
-          ? streamOutcome(response, terminator, input.includeUsage === true)
-          : wholeOutcome(response, ctx.target);
-        if (outcome.usage) {
-          const sum = usageProblem(outcome.usage);
-          if (sum) fail(response, sum);
-        }
-        const limit = input.max_completion_tokens ?? input.max_tokens;
-        const tokens = outcome.usage?.completion_tokens;
-        if (limit !== undefined && typeof tokens === 'number' && tokens > limit) {
-          const which = input.max_completion_tokens !== undefined ? 'max_completion_tokens' : 'max_tokens';
-          fail(response, `usage.completion_tokens is ${tokens}, above ${which} ${limit}`);
-        }
-        for (const stop of input.stop === undefined ? [] : [input.stop].flat()) {
-          if (outcome.content.includes(stop))
-            fail(
-              response,
-              `the ${streamed ? 'streamed ' : ''}content holds the stop sequence ${JSON.stringify(stop)}`,
-            );
+        // Every case in every branch: the whole answer, a stream with its usage chunk, and a stream without one.
+        const branches: Array<{ extra: Record<string, unknown>; streamed: boolean; includeUsage: boolean }> =
+          [
+            { extra: input.statedWhole ? { stream: false } : {}, streamed: false, includeUsage: false },
+            {
+              extra: { stream: true, stream_options: { include_usage: true } },
+              streamed: true,
+              includeUsage: true,
+            },
+            {
+              extra: input.statedNoUsage
+                ? { stream: true, stream_options: { include_usage: false } }
+                : { stream: true },
+              streamed: true,
+              includeUsage: false,
+            },
+          ];
+        for (const { extra, streamed, includeUsage } of branches) {
+          const response = await expectAnswer(ctx, { op, body: { ...body, ...extra } }, 200, {
+            expectMediaType: streamed ? 'text/event-stream' : 'application/json',
+          });
+          const outcome = streamed
+            ? streamOutcome(response, terminator, includeUsage)
+            : wholeOutcome(response, ctx.target);
+          if (outcome.usage) {
+            const sum = usageProblem(outcome.usage);
+            if (sum) fail(response, sum);
+          }
+          const limit = input.max_completion_tokens ?? input.max_tokens;
+          const tokens = outcome.usage?.completion_tokens;
+          if (limit !== undefined && typeof tokens === 'number' && tokens > limit) {
+            const which = input.max_completion_tokens !== undefined ? 'max_completion_tokens' : 'max_tokens';
+            fail(response, `usage.completion_tokens is ${tokens}, above ${which} ${limit}`);
+          }
+          for (const stop of input.stop === undefined ? [] : [input.stop].flat()) {
+            if (outcome.content.includes(stop))
+              fail(
+                response,
+                `the ${streamed ? 'streamed ' : ''}content holds the stop sequence ${JSON.stringify(stop)}`,
+              );
+          }
         }
       },
     }),

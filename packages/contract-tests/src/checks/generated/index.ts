@@ -1,3 +1,4 @@
+import type { SchemaValidator } from '../../model/schemaValidator.js';
 import type { ContractSpec } from '../../model/spec.js';
 import type { ContractCheck } from '../check.js';
 import { chatProperties } from './chatProperties.js';
@@ -5,11 +6,12 @@ import { embeddingProperties } from './embeddingProperties.js';
 import { imageProperties } from './imageProperties.js';
 import { instanceTypeProperties } from './instanceTypeProperties.js';
 import { laxQueryProperties } from './laxQueryProperties.js';
+import { refusalBranchProperties } from './refusalBranchProperties.js';
 import { resizeWalkProperties } from './resizeWalk.js';
 import { transactionProperties } from './transactionProperties.js';
 
 /** Every promise the suite checks over generated cases, as checks of the suite (kind `property`). */
-export function generatedChecks(spec: ContractSpec): ContractCheck[] {
+export function generatedChecks(spec: ContractSpec, validator: SchemaValidator): ContractCheck[] {
   return [
     ...instanceTypeProperties(spec),
     ...transactionProperties(spec),
@@ -17,6 +19,7 @@ export function generatedChecks(spec: ContractSpec): ContractCheck[] {
     ...embeddingProperties(spec),
     ...chatProperties(spec),
     ...laxQueryProperties(spec),
+    ...refusalBranchProperties(spec, validator),
     ...resizeWalkProperties(spec),
   ];
 }

@@ -35,7 +35,7 @@ function filterValues(filter: Filter, items: Item[]): fc.Arbitrary<unknown> {
         )
       : fc.boolean();
   return held.length > 0
-    ? fc.oneof({ arbitrary: fc.constantFrom(...held), weight: 4 }, { arbitrary: any, weight: 1 })
+    ? fc.oneof({ arbitrary: fc.constantFrom(...held), weight: 2 }, { arbitrary: any, weight: 1 })
     : any;
 }
 
