@@ -1,0 +1,22 @@
+export {
+  type BodyLimits,
+  bodyTooLarge,
+  isJsonMediaType,
+  jsonContentTypeRefusal,
+  readCappedBody,
+  utf8Text,
+} from './bodyLimits.js';
+export { boundedStream, type StreamBounds, type StreamLimit, StreamLimitError } from './boundedStream.js';
+export { callUpstream, type UpstreamCall } from './callUpstream.js';
+export {
+  type HostPolicy,
+  hostRefusal,
+  isLoopbackAddress,
+  isLoopbackHostname,
+  parseHost,
+} from './hostPolicy.js';
+export { type KeyForm, keyAsSent, leakRunLength, splitKey, textForms } from './keyForms.js';
+export { type OriginPolicy, originAllowed, originRefusal } from './originPolicy.js';
+export { createRedactor, type Redactor, redacted, redactorFor } from './redactor.js';
+export { isRefusal, type Refusal, refusal } from './refusal.js';
+export { type CheckedTarget, checkPath, checkTarget } from './requestTarget.js';

@@ -1,0 +1,2 @@
+export { drainUnread, headerValues, unreadBodyDrainBytes } from './node/incomingFacts.js';
+export { staticFileFor } from './node/staticFile.js';

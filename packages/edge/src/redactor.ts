@@ -1,0 +1,208 @@
+import { type KeyForm, splitKey, textForms } from './keyForms.js';
+
+/** What stands where a piece of the key was. */
+export const redacted = '[redacted]';
+
+/**
+ * The one way text that came from outside leaves any of our processes: the key in any of its forms (`textForms`),
+ * and every run of its secret part long enough to give some of it away, become `[redacted]`; the documented
+ * `<prefix>_live_` stays readable. Whatever cuts text for display cuts what this returns, never the text before it.
+ */
+export interface Redactor {
+  redact(text: string): string;
+  /** Strings of a value redacted deeply (object keys too); a value with nothing to hide comes back as it is. */
+  redactValue<T>(value: T): T;
+  /** The first `limit` characters of the redacted text, redacting no more of a long text than that needs. */
+  redactedPrefix(text: string, limit: number): string;
+  /** The redacted text, cut after `limit` characters with `...` when longer: for quoting an answer in a message. */
+  excerpt(text: string, limit: number): string;
+  /**
+   * A streaming redactor: text in, redacted text out, the same as redacting the text whole whatever the chunks (two
+   * pieces side by side across a border may read `[redacted][redacted]`). Only an end of the text that could begin a
+   * form waits for the next chunk, so an event that ends in a blank line goes on at once.
+   */
+  stream(): { push(text: string): string; end(): string };
+  /** How many characters a match can span: what a cut or a chunk border must keep in view. */
+  readonly reach: number;
+}
+
+type Span = [start: number, end: number];
+
+/** Adds a span to spans sorted by start; one that touches or overlaps the last merges into it. */
+function addSpan(spans: Span[], start: number, end: number): void {
+  const last = spans.at(-1);
+  // Touching spans merge too: two pieces of the key side by side read as one `[redacted]`.
+  if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+  else spans.push([start, end]);
+}
+
+/** The text with each span replaced, up to `until` (a position of `text`, never inside a span). */
+function replaced(text: string, spans: readonly Span[], until = text.length): string {
+  let out = '';
+  let from = 0;
+  for (const [start, end] of spans) {
+    out += `${text.slice(from, start)}${redacted}`;
+    from = end;
+  }
+  return out + text.slice(from, until);
+}
+
+/** Runs of each length, with a table of the characters they begin with so the scan skips most positions cheaply. */
+interface RunTable {
+  length: number;
+  runs: Set<string>;
+  startsRun: Uint8Array;
+}
+
+function runTables(forms: readonly KeyForm[]): RunTable[] {
+  const byLength = new Map<number, Set<string>>();
+  for (const form of forms) {
+    if (form.text.length < form.runLength) continue;
+    const runs = byLength.get(form.runLength) ?? new Set<string>();
+    byLength.set(form.runLength, runs);
+    for (let at = 0; at + form.runLength <= form.text.length; at += 1) {
+      const run = form.text.slice(at, at + form.runLength);
+      // Eight spaces or line breaks are no secret, and redacting them would eat indentation.
+      if (run.trim() !== '') runs.add(run);
+    }
+  }
+  return [...byLength].map(([length, runs]) => {
+    const startsRun = new Uint8Array(0x10000);
+    for (const run of runs) startsRun[run.charCodeAt(0)] = 1;
+    return { length, runs, startsRun };
+  });
+}
+
+const unchanged: Redactor = {
+  redact: (text) => text,
+  redactValue: (value) => value,
+  redactedPrefix: (text, limit) => text.slice(0, limit),
+  excerpt: (text, limit) => (text.length > limit ? `${text.slice(0, limit)}...` : text),
+  stream: () => ({ push: (text) => text, end: () => '' }),
+  reach: 0,
+};
+
+/**
+ * The redactor of one key. Whole forms of the key are matched whole (so `ii_live_mock`, whose secret is too short to
+ * have runs, is still hidden); the secret part's forms through their runs, which also catch any long piece of them.
+ * Without a key nothing is hidden.
+ */
+export function createRedactor(key: string | undefined): Redactor {
+  if (!key) return unchanged;
+  const { secret } = splitKey(key);
+  const wholeForms = [...new Set(textForms(key).map((form) => form.text))];
+  const tables = runTables(textForms(secret));
+  const reach = Math.max(1, ...wholeForms.map((form) => form.length), ...tables.map((table) => table.length));
+
+  /** Where the key's forms and runs stand in the text, merged, in order. */
+  function spansIn(text: string): Span[] {
+    const all: Span[] = [];
+    for (const { length, runs, startsRun } of tables)
+      for (let at = 0; at + length <= text.length; at += 1)
+        if (startsRun[text.charCodeAt(at)] === 1 && runs.has(text.slice(at, at + length)))
+          all.push([at, at + length]);
+    for (const form of wholeForms)
+      for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1))
+        all.push([at, at + form.length]);
+    all.sort((a, b) => a[0] - b[0]);
+    const merged: Span[] = [];
+    for (const [start, end] of all) addSpan(merged, start, end);
+    return merged;
+  }
+
+  function redact(text: string): string {
+    if (text.length === 0) return text;
+    const spans = spansIn(text);
+    return spans.length === 0 ? text : replaced(text, spans);
+  }
+
+  function redactValue<T>(value: T): T {
+    if (typeof value === 'string') return redact(value) as T;
+    if (Array.isArray(value)) return value.map(redactValue) as T;
+    if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+      return Object.fromEntries(
+        Object.entries(value).map(([name, item]) => [redact(name), redactValue(item)]),
+      ) as T;
+    }
+    return value;
+  }
+
+  function redactedPrefix(text: string, limit: number): string {
+    // Redacting all of a 30 MB answer to show 500 characters of it would cost more than the check: redact a slice,
+    // and keep only what no match across the slice's end could change, doubling the slice until that is enough.
+    for (let length = 2 * limit + reach; ; length *= 2) {
+      if (length >= text.length) return redact(text).slice(0, limit);
+      const slice = text.slice(0, length);
+      const settledBefore = length - reach;
+      const spans = spansIn(slice);
+      const unsettled = spans.findIndex(([, end]) => end >= settledBefore);
+      const until = unsettled === -1 ? settledBefore : Math.min(settledBefore, spans[unsettled]?.[0] ?? 0);
+      const shown = replaced(slice, unsettled === -1 ? spans : spans.slice(0, unsettled), until);
+      if (shown.length >= limit) return shown.slice(0, limit);
+    }
+  }
+
+  let beginnings: Set<string> | undefined;
+  /** Every proper beginning of a whole form or a run: an end of a chunk that is one may go on in the next chunk. */
+  function beginningsOfForms(): Set<string> {
+    if (beginnings) return beginnings;
+    beginnings = new Set();
+    const patterns = [...wholeForms, ...tables.flatMap((table) => [...table.runs])];
+    for (const pattern of patterns)
+      for (let length = 1; length < pattern.length; length += 1) beginnings.add(pattern.slice(0, length));
+    return beginnings;
+  }
+
+  function stream() {
+    let pending = '';
+    return {
+      push(text: string): string {
+        const all = pending + text;
+        const starts = beginningsOfForms();
+        let held = all.length;
+        // The earliest position from which the rest could still become a match decides what waits.
+        for (let at = Math.max(0, all.length - reach + 1); at < all.length; at += 1)
+          if (starts.has(all.slice(at))) {
+            held = at;
+            break;
+          }
+        // A match that ends inside the held part starts before it: redact the ready part with it in view.
+        const spans = spansIn(all);
+        // (A chain of keys side by side is not held back without end: past a bound, its part before `held` goes.)
+        const cut = spans.find(([start, end]) => start < held && end > held);
+        const ready = cut && all.length - cut[0] <= 4 * reach ? cut[0] : held;
+        pending = all.slice(ready);
+        const shown = spans
+          .filter(([start]) => start < ready)
+          .map(([start, end]): Span => [start, Math.min(end, ready)]);
+        return replaced(all, shown, ready);
+      },
+      end(): string {
+        const rest = redact(pending);
+        pending = '';
+        return rest;
+      },
+    };
+  }
+
+  return {
+    redact,
+    redactValue,
+    redactedPrefix,
+    excerpt(text, limit) {
+      const shown = redactedPrefix(text, limit + 1);
+      return shown.length > limit ? `${shown.slice(0, limit)}...` : shown;
+    },
+    stream,
+    reach,
+  };
+}
+
+let cached: { key: string; redactor: Redactor } | undefined;
+
+/** The redactor of a key, built once: a process mostly holds one key, and every message of it goes through this. */
+export function redactorFor(key: string | undefined): Redactor {
+  if (!key) return unchanged;
+  if (cached?.key !== key) cached = { key, redactor: createRedactor(key) };
+  return cached.redactor;
+}
