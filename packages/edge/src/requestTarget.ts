@@ -27,12 +27,16 @@ const invalid = (rule: string, path: string) =>
  * normalises it: a proxy, a framework's auth middleware and the upstream can each read `\`, `%2e%2e`, `//` or `;`
  * differently, so a path that any of them could read as another path is refused rather than guessed at.
  * Refused: a backslash (raw or `%5C`), a `.` or `..` segment in any encoding, an empty segment inside the path,
- * `;` (path parameters to Tomcat-like servers), an encoded `/`, control characters and broken percent-encoding.
+ * `;` (path parameters to Tomcat-like servers), an encoded `/`, control characters, characters a URL path does not
+ * hold raw, and broken percent-encoding.
  */
 export function checkPath(path: string): Refusal | undefined {
   if (!path.startsWith('/')) return invalid('must start with "/"', path);
   if (/\\|%5c/i.test(path)) return invalid('must not hold a backslash ("\\" or %5C)', path);
   if (path.includes(';')) return invalid('must not hold ";"', path);
+  // Anything else outside RFC 3986's path characters is read differently by each parser (WHATWG encodes it).
+  if (/[^A-Za-z0-9\-._~!$&'()*+,=:@%/]/.test(path))
+    return invalid('must hold only URL path characters (percent-encode the others)', path);
   const segments = path.split('/').slice(1);
   for (const [index, segment] of segments.entries()) {
     const decoded = fullyDecoded(segment);

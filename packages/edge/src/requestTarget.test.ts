@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isRefusal } from './refusal.js';
+import { checkTarget } from './requestTarget.js';
+
+/** Pieces a hostile target is made of: every spelling of a dot, a slash, a backslash, and ordinary names. */
+const piece = fc.constantFrom(
+  '.',
+  '..',
+  '%2e',
+  '%2E',
+  '.%2e',
+  '%2e%2e',
+  '%252e',
+  '%252e%252e',
+  '%2f',
+  '%2F',
+  '%5c',
+  '%5C',
+  '\\',
+  ';',
+  ';x=1',
+  '',
+  'v1',
+  'api',
+  'chat',
+  'completions',
+  'storage',
+  'vol_1',
+  '%41',
+  '%zz',
+  '%00',
+  '%0a',
+  'a b',
+  '~',
+  '@',
+  ':',
+);
+const hostileTarget = fc
+  .tuple(
+    fc.array(
+      fc.array(piece, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('')),
+      { maxLength: 6 },
+    ),
+    fc.constantFrom('', '?limit=1', '?a=..%2f'),
+  )
+  .map(([segments, query]) => `/${segments.join('/')}${query}`);
+
+describe('checkTarget', () => {
+  it('lets through only paths every parser reads as sent: no dot segment, backslash or empty segment survives (fast-check)', () => {
+    fc.assert(
+      fc.property(hostileTarget, (target) => {
+        const checked = checkTarget(target);
+        if (isRefusal(checked)) {
+          expect(checked.status).toBe(400);
+          expect(checked.message).toMatch(/^(path|request target): /);
+          return;
+        }
+        // The WHATWG parser (fetch, the web handler's URL) resolves nothing in it...
+        expect(new URL(checked.pathname, 'http://127.0.0.1').pathname).toBe(checked.pathname);
+        // ... and decoded, as a server that decodes before routing reads it, it names the same segments.
+        const decoded = decodeURIComponent(decodeURIComponent(checked.pathname.replaceAll('%25', '%2525')));
+        expect(decoded.split('/').some((segment) => segment === '.' || segment === '..')).toBe(false);
+        expect(checked.pathname).not.toMatch(/\\|%5c|;|\/\/./i);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses each spelling the doors met, naming the path and the rule', () => {
+    for (const target of [
+      '/v1\\chat/completions',
+      '/api/..\\v1/chat/completions',
+      '/api/%2e%2e/v1/chat/completions',
+      '/api/%2E./v1/x',
+      '/v1//chat',
+      '/v1/chat;x/completions',
+      '/v1/%5Cchat',
+      '/api/%252e%252e/v1',
+      '*',
+      'ftp://x/v1',
+    ]) {
+      const checked = checkTarget(target);
+      expect(isRefusal(checked), target).toBe(true);
+    }
+    expect(checkTarget('/v1\\chat')).toMatchObject({ status: 400, code: 'invalid_path', param: 'path' });
+  });
+
+  it('takes origin and absolute forms and a web URL, and keeps the query as sent', () => {
+    expect(checkTarget('/api/v1/billing/transactions?limit=5&offset=..')).toEqual({
+      pathname: '/api/v1/billing/transactions',
+      search: '?limit=5&offset=..',
+    });
+    expect(checkTarget('http://127.0.0.1:4010/v1/models?x#frag')).toEqual({
+      pathname: '/v1/models',
+      search: '?x',
+    });
+    expect(checkTarget('http://127.0.0.1:4010')).toEqual({ pathname: '/', search: '' });
+    expect(checkTarget('/api/v1/storage/vol%5F1/')).toEqual({
+      pathname: '/api/v1/storage/vol%5F1/',
+      search: '',
+    });
+  });
+});
