@@ -1,4 +1,4 @@
-import { redactorFor } from './redaction.js';
+import { redactorFor } from '@inference-infra/edge';
 
 /** Quotes a word for a POSIX shell: inside single quotes nothing is special but the quote itself. */
 function shellQuote(text: string): string {

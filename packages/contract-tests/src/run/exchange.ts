@@ -1,4 +1,4 @@
-import type { Redactor } from './redaction.js';
+import type { Redactor } from '@inference-infra/edge';
 
 /**
  * One HTTP exchange of the run, as the suite's client saw it: what HAR and NDJSON reports list, and what a failure's

@@ -5,7 +5,7 @@ import { curlCommand } from './curlCommand.js';
 import type { Exchange, ExchangeLog } from './exchange.js';
 import { type RateLimiter, rateLimiterFor } from './rateLimit.js';
 import { AnswerTooLargeError, defaultMaxAnswerBytes, readAnswer } from './readAnswer.js';
-import { type Redactor, redactorFor } from './redaction.js';
+import { type Redactor, redactorFor } from '@inference-infra/edge';
 import type { Target } from './target.js';
 import { violation } from './violation.js';
 

@@ -1,4 +1,4 @@
-import type { Redactor } from './redaction.js';
+import type { Redactor } from '@inference-infra/edge';
 import { reproductionLines, shownAnswerLength } from './reproduction.js';
 
 /** What a violation quotes of an answer: every `ContractResponse` is one. */

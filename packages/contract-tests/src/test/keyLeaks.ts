@@ -1,4 +1,7 @@
-/** The run length the CLI promises never to write: the key whole, or any 8 characters of it in a row. */
+/**
+ * The run length the CLI promises never to write: the key whole, or any 8 characters of its secret part in a row (the
+ * documented `<prefix>_live_` is no secret, and reports keep it readable).
+ */
 const runLength = 8;
 
 /**
@@ -14,13 +17,12 @@ function formsOf(key: string): string[] {
   return [...new Set(forms)].filter((form) => form.length > 0);
 }
 
-/** Every run of `runLength` characters of every form, and each form shorter than that whole. */
+/** Every form of the key whole, and every run of `runLength` characters of every form of its secret part. */
 export function keyRuns(key: string): string[] {
-  const runs = new Set<string>();
-  for (const form of formsOf(key)) {
-    if (form.length < runLength) runs.add(form);
+  const runs = new Set<string>(formsOf(key));
+  const secret = key.replace(/^[A-Za-z0-9]+_live_/, '');
+  for (const form of formsOf(secret))
     for (let at = 0; at + runLength <= form.length; at += 1) runs.add(form.slice(at, at + runLength));
-  }
   return [...runs];
 }
 
