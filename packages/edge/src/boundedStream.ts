@@ -38,6 +38,7 @@ export function boundedStream<T extends Uint8Array | string>(
   const reader = source.getReader();
   let passed = 0;
   let startedAt: number | undefined;
+  let overflow: StreamLimitError | undefined;
   const fail = (limit: StreamLimit, message: string) => {
     const error = new StreamLimitError(limit, message);
     void reader.cancel(error).catch(() => undefined);
@@ -45,6 +46,10 @@ export function boundedStream<T extends Uint8Array | string>(
   };
   return new ReadableStream<T>({
     async pull(controller) {
+      if (overflow) {
+        controller.error(overflow);
+        return;
+      }
       startedAt ??= Date.now();
       const waits: number[] = [];
       if (bounds.totalMs !== undefined) waits.push(startedAt + bounds.totalMs - Date.now());
@@ -78,14 +83,18 @@ export function boundedStream<T extends Uint8Array | string>(
           controller.close();
           return;
         }
+        const room = bounds.maxBytes === undefined ? Number.POSITIVE_INFINITY : bounds.maxBytes - passed;
         passed += sizeOf(next.value);
-        if (bounds.maxBytes !== undefined && passed > bounds.maxBytes) {
-          controller.error(
-            fail(
-              'bytes',
-              `stream: larger than ${bounds.maxBytes} bytes (${bounds.options.maxBytes ?? 'maxBytes'})`,
-            ),
+        if (passed > (bounds.maxBytes ?? Number.POSITIVE_INFINITY)) {
+          // What fits is passed on first (a report shows an answer up to its cap), and the next read meets the error.
+          const error = fail(
+            'bytes',
+            `stream: larger than ${bounds.maxBytes} bytes (${bounds.options.maxBytes ?? 'maxBytes'})`,
           );
+          if (room > 0) {
+            controller.enqueue(next.value.slice(0, room) as T);
+            overflow = error;
+          } else controller.error(error);
           return;
         }
         controller.enqueue(next.value);

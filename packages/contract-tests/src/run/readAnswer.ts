@@ -1,3 +1,5 @@
+import { boundedStream, StreamLimitError } from '@inference-infra/edge';
+
 /**
  * The default cap on one answer's body. The largest answer the spec allows is a 2048x2048 PNG as base64: 16 MiB of
  * RGBA at worst, about 22 MiB encoded. 32 MiB keeps that whole (and matches the simulator's own answer limit), while
@@ -43,21 +45,20 @@ export async function readAnswer(response: Response, maxBytes: number, abort: ()
     throw new AnswerTooLargeError(maxBytes, '');
   }
   if (!response.body) return '';
-  const reader = response.body.getReader();
+  // The edge's bounded stream is the one cap every process of ours puts on an answer; what it passed before the cap
+  // is the partial text a report shows.
+  const reader = boundedStream(response.body, { maxBytes, options: { maxBytes: '--max-answer-bytes' } }).getReader();
   // The byte order mark is kept (a decoder drops it by default): JSON must not start with one (RFC 8259, 8.1), and a
   // server that sends one breaks parsers that do not skip it, so the checks must see it.
   const decoder = decoderFor(response.headers.get('content-type'));
   const parts: string[] = [];
-  let size = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    const chunk = read.value;
-    size += chunk.byteLength;
-    if (size > maxBytes) {
-      abort();
-      parts.push(decoder.decode(chunk.subarray(0, chunk.byteLength - (size - maxBytes))));
-      throw new AnswerTooLargeError(maxBytes, parts.join(''));
-    }
-    parts.push(decoder.decode(chunk, { stream: true }));
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read())
+      parts.push(decoder.decode(read.value, { stream: true }));
+  } catch (error) {
+    if (!(error instanceof StreamLimitError)) throw error;
+    abort();
+    throw new AnswerTooLargeError(maxBytes, parts.join('') + decoder.decode());
   }
   parts.push(decoder.decode());
   return parts.join('');
