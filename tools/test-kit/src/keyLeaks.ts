@@ -18,8 +18,17 @@ function spellings(text: string): Array<{ text: string; run: number }> {
     // Characters that share bits with a neighbour are left out at both ends.
     return encoded.slice(shift === 0 ? 0 : shift + 1, encoded.length - 1);
   };
+  // Read in the wrong character set: fetch reads header values as Latin-1 and the status text as UTF-8.
+  const misread = [
+    bytes.toString('latin1'),
+    ...(/^[\u0000-\u00ff]*$/.test(text) ? [Buffer.from(text, 'latin1').toString('utf8')] : []),
+  ];
   return [
     { text, run: runOfSecret },
+    ...misread.map((form) => ({ text: form, run: runOfSecret })),
+    // What an XML writer leaves of it: no control characters.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+    { text: text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ''), run: runOfSecret },
     { text: JSON.stringify(text).slice(1, -1), run: runOfSecret },
     { text: encodeURIComponent(text), run: runOfSecret },
     { text: hex.map((pair) => `%${pair.toUpperCase()}`).join(''), run: runOfSecret * 3 },
@@ -42,7 +51,8 @@ export function keyPieces(key: string): string[] {
   return [...pieces].filter((piece) => piece.trim() !== '');
 }
 
-function stringsIn(value: unknown, out: string[]): string[] {
+/** Every string of a JSON value, names included, decoded: what a reader of the file sees. */
+export function stringsIn(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);
   else if (Array.isArray(value)) for (const item of value) stringsIn(item, out);
   else if (typeof value === 'object' && value !== null)
