@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { CliOptionError, type CliOptions } from './cliOptions.js';
 import { createMcpServer, type McpServerOptions } from './createMcpServer.js';
-import { cutText, redactorOf } from './redact.js';
+import { cutText } from './cutText.js';
+import { redactorOf } from './redactorOf.js';
 import { serveHttp } from './serveHttp.js';
 import { serveStdio } from './serveStdio.js';
 
