@@ -1,5 +1,6 @@
 import type { InferenceInfraClient } from '@inference-infra/fetch-client';
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import { answerLimitOf } from './answerLimit.js';
 import { confirmWrite, type SendElicitation } from './confirmWrite.js';
 import { extractImages } from './imageContent.js';
 import type { OperationTool } from './operationTools.js';
@@ -16,6 +17,8 @@ export interface CallContext {
   progress?: (progress: number, message: string) => Promise<void>;
   /** Present when the client can ask its user (elicitation). */
   elicit?: SendElicitation;
+  /** How long a streamed chat may take to its end (`--stream-timeout-ms`); 10 minutes when absent. */
+  streamTimeoutMs?: number;
 }
 
 type LowLevelCall = (
@@ -60,8 +63,11 @@ export async function callOperation(
     if (!response.ok) return apiErrorResult(operationId, response.status, error, requestId);
     const answer =
       streamed && data
-        ? await assembleStreamedChat(data as ReadableStream<Uint8Array>, context.signal, async (chunks) =>
-            context.progress?.(chunks, `${chunks} chunks received`),
+        ? await assembleStreamedChat(
+            data as ReadableStream<Uint8Array>,
+            context.signal,
+            async (chunks) => context.progress?.(chunks, `${chunks} chunks received`),
+            context.streamTimeoutMs,
           )
         : data;
     const { answer: structured, images } = extractImages(answer);
@@ -71,6 +77,12 @@ export async function callOperation(
       ? { content, structuredContent: structured as Record<string, unknown> }
       : { content };
   } catch (error) {
-    return thrownResult(operationId, error);
+    const limit = answerLimitOf(error);
+    if (!limit) return thrownResult(operationId, error);
+    // The request was sent: a state-changing call may have acted although its answer was cut.
+    return errorResult(
+      `${operationId}: the answer was cut at a bound of this server, ${limit.message}; raise it to take longer answers.` +
+        (tool.operation.stateChanging ? ' The request was sent, so the API may have acted.' : ''),
+    );
   }
 }

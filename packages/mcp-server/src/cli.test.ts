@@ -36,8 +36,36 @@ describe('the command line', () => {
     expect(() => parseCliOptions(['--api-key', 'ii_live_x'], {})).toThrow(/Unknown option '--api-key'/);
   });
 
+  it('reads the bounds of answers, bodies and sessions, and the origins allowed to call', () => {
+    const options = parseCliOptions(
+      [
+        ...['--max-answer-bytes', '2048', '--stream-timeout-ms', '5000', '--body-timeout-ms', '700'],
+        ...['--max-sessions', '20', '--max-sessions-per-client', '3', '--session-idle-ms', '60000'],
+        ...['--allow-origin', 'http://127.0.0.1:6274', '--allow-origin', 'http://localhost:6274'],
+      ],
+      {},
+    );
+    expect(options).toMatchObject({
+      maxAnswerBytes: 2048,
+      streamTimeoutMs: 5000,
+      bodyTimeoutMs: 700,
+      maxSessions: 20,
+      maxSessionsPerClient: 3,
+      sessionIdleMs: 60000,
+      allowOrigins: ['http://127.0.0.1:6274', 'http://localhost:6274'],
+    });
+    expect(parseCliOptions([], {}).allowOrigins).toEqual([]);
+  });
+
   it.each([
     [['--port', '70000'], /--port must be a whole number from 0 to 65535 \(got "70000"\)/],
+    [['--max-answer-bytes', '10'], /--max-answer-bytes must be a whole number from 1024 to 1073741824/],
+    [['--session-idle-ms', '0'], /--session-idle-ms must be a whole number from 1 to/],
+    [
+      ['--allow-origin', 'http://127.0.0.1:6274/'],
+      /--allow-origin "http:\/\/127\.0\.0\.1:6274\/": must be an origin/,
+    ],
+    [['--allow-origin', 'localhost:6274'], /--allow-origin "localhost:6274": must be an origin/],
     [['--host', '0.0.0.0'], /--host 0.0.0.0: only loopback addresses/],
     [['--log-level', 'loud'], /--log-level must be one of off, error, warn, info, debug/],
     [['--simulator-scenario', 'flaky'], /--simulator-scenario needs --simulator/],

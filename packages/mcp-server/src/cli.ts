@@ -1,7 +1,7 @@
 import { isInferenceInfraError } from '@inference-infra/fetch-client';
 import { CliOptionError, parseCliOptions, usage } from './cliOptions.js';
 import { McpServerOptionError } from './createMcpServer.js';
-import { redactorOf } from './redact.js';
+import { redactorOf } from './redactorOf.js';
 import { packageVersion, StartError, startFromCli } from './startFromCli.js';
 
 /**

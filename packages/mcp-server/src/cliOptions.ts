@@ -16,7 +16,14 @@ export interface CliOptions {
   port: number;
   maxRetries?: number;
   timeoutMs?: number;
+  maxAnswerBytes?: number;
+  streamTimeoutMs?: number;
   maxMessageBytes?: number;
+  bodyTimeoutMs?: number;
+  allowOrigins: string[];
+  maxSessions?: number;
+  maxSessionsPerClient?: number;
+  sessionIdleMs?: number;
   logLevel: LogLevel;
   help: boolean;
   version: boolean;
@@ -43,8 +50,15 @@ Options:
   --host HOST              loopback address for --http (default 127.0.0.1)
   --port PORT              port for --http (default 3333; 0 picks a free one)
   --max-retries N          retries of the API client (default 2)
-  --timeout-ms MS          per attempt (default 60000)
+  --timeout-ms MS          per attempt (default 60000); a stream's until its headers are in
+  --stream-timeout-ms MS   longest a streamed chat may take to its end (default 600000)
+  --max-answer-bytes N     largest answer of the API read, streamed or not (default 16777216)
   --max-message-bytes N    largest MCP message read (default 8388608)
+  --body-timeout-ms MS     with --http: longest a request body may take to arrive (default 30000)
+  --allow-origin ORIGIN    with --http: a web page's origin that may call too, e.g. the MCP Inspector's (repeatable)
+  --max-sessions N         with --http: most sessions at once (default 100); past it a new one is refused
+  --max-sessions-per-client N  with --http: most sessions of one client address (default 10)
+  --session-idle-ms MS     with --http: a session without a request this long is closed (default 900000)
   --log-level LEVEL        off, error, warn, info or debug, to stderr  [INFERENCE_INFRA_LOG]
   --help, --version
 
@@ -61,6 +75,20 @@ function wholeNumber(flag: string, text: string | undefined, min: number, max: n
     );
   }
   return value;
+}
+
+/**
+ * An origin as a browser sends it in `Origin` (`http://127.0.0.1:6274`: scheme, host and port, nothing else), or `*`
+ * for any page. Anything else could never match, and would leave the page it was meant for refused without a word.
+ */
+function checkedOrigin(text: string): string {
+  if (text === '*') return text;
+  const origin = URL.canParse(text) ? new URL(text).origin : 'null';
+  if (origin === 'null' || origin !== text)
+    throw new CliOptionError(
+      `--allow-origin ${JSON.stringify(text)}: must be an origin as browsers send it, scheme://host:port with no path (e.g. http://127.0.0.1:6274), or *`,
+    );
+  return origin;
 }
 
 /** Reads the command line, then the environment for what the flags leave out. */
@@ -92,6 +120,21 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
   const maxRetries = wholeNumber('--max-retries', values['max-retries'], 0, 10);
   const timeoutMs = wholeNumber('--timeout-ms', values['timeout-ms'], 1, 2_147_483_647);
   const maxMessageBytes = wholeNumber('--max-message-bytes', values['max-message-bytes'], 1024, 1024 ** 3);
+  const longest = 2_147_483_647;
+  const numbers = {
+    maxAnswerBytes: wholeNumber('--max-answer-bytes', values['max-answer-bytes'], 1024, 1024 ** 3),
+    streamTimeoutMs: wholeNumber('--stream-timeout-ms', values['stream-timeout-ms'], 1, longest),
+    bodyTimeoutMs: wholeNumber('--body-timeout-ms', values['body-timeout-ms'], 1, longest),
+    maxSessions: wholeNumber('--max-sessions', values['max-sessions'], 1, 100_000),
+    maxSessionsPerClient: wholeNumber(
+      '--max-sessions-per-client',
+      values['max-sessions-per-client'],
+      1,
+      100_000,
+    ),
+    sessionIdleMs: wholeNumber('--session-idle-ms', values['session-idle-ms'], 1, longest),
+  };
+  const allowOrigins = (values['allow-origin'] ?? []).map(checkedOrigin);
   return {
     simulator: values.simulator ?? false,
     ...(values['simulator-scenario'] ? { simulatorScenario: values['simulator-scenario'] } : {}),
@@ -106,6 +149,8 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     ...(maxRetries === undefined ? {} : { maxRetries }),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }),
+    ...Object.fromEntries(Object.entries(numbers).filter(([, value]) => value !== undefined)),
+    allowOrigins,
     logLevel: logLevel as LogLevel,
     help: values.help ?? false,
     version: values.version ?? false,
@@ -130,6 +175,13 @@ function parse(argv: readonly string[]) {
       'max-retries': { type: 'string' },
       'timeout-ms': { type: 'string' },
       'max-message-bytes': { type: 'string' },
+      'max-answer-bytes': { type: 'string' },
+      'stream-timeout-ms': { type: 'string' },
+      'body-timeout-ms': { type: 'string' },
+      'allow-origin': { type: 'string', multiple: true },
+      'max-sessions': { type: 'string' },
+      'max-sessions-per-client': { type: 'string' },
+      'session-idle-ms': { type: 'string' },
       'log-level': { type: 'string' },
       help: { type: 'boolean' },
       version: { type: 'boolean' },

@@ -61,5 +61,10 @@ export async function confirmWrite(
       reason: `the user answered "${answer.action}" when asked to confirm: nothing was sent`,
     };
   }
-  return { confirmed: true, changes: answer.content ?? {} };
+  // Only the fields the form showed: an answer may carry others (`id`), and taking them would send the call
+  // somewhere the user was never asked about.
+  const changes = Object.fromEntries(
+    Object.entries(answer.content ?? {}).filter(([name]) => Object.hasOwn(properties, name)),
+  );
+  return { confirmed: true, changes };
 }

@@ -1,6 +1,6 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { Redact } from './redact.js';
+import type { Redact } from './redactorOf.js';
 
 /**
  * Connects the server with every message it sends redacted: results are redacted where they are made, and this

@@ -4,16 +4,18 @@ import bundledSpec from '@inference-infra/types/openapi.json' with { type: 'json
 import { type JsonObject, specModelOf } from '@inference-infra/types/spec-model';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema,
   type CallToolResult,
   ElicitResultSchema,
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import { boundedFetch, defaultMaxAnswerBytes } from './boundedFetch.js';
 import { type CallContext, callOperation } from './callOperation.js';
+import { cutText } from './cutText.js';
+import { onToolCall } from './onToolCall.js';
 import { type OperationTool, operationTools } from './operationTools.js';
-import { cutText, type Redact, redactorOf } from './redact.js';
+import { type Redact, redactorOf } from './redactorOf.js';
 import { stderrLogger } from './stderrLogger.js';
 import { errorResult } from './toolResults.js';
 
@@ -37,8 +39,12 @@ export interface McpServerOptions {
   allowWrites?: boolean;
   /** The fetch client's retries (2 by default). */
   maxRetries?: number;
-  /** The fetch client's timeout per attempt. */
+  /** The fetch client's timeout per attempt (a streamed chat's: until its headers are in). */
   timeoutMs?: number;
+  /** The most bytes of one answer read (a JSON answer, an error body, a stream); 16 MiB by default. */
+  maxAnswerBytes?: number;
+  /** How long a streamed chat may take to its end; 10 minutes by default. */
+  streamTimeoutMs?: number;
   /** The fetch client's log level; lines go to `writeLog` (stderr), never stdout. */
   logLevel?: LogLevel;
   writeLog?: (line: string) => void;
@@ -89,7 +95,12 @@ export function createMcpServer(options: McpServerOptions = {}): InferenceInfraM
     apiKey: options.apiKey,
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     ...(options.platformUrl ? { platformUrl: options.platformUrl } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // Read at each call, so a fetch installed later (a test's, a polyfill) is the one used, as without this wrapper.
+    fetch: boundedFetch(
+      () => options.fetch ?? globalThis.fetch,
+      options.maxAnswerBytes ?? defaultMaxAnswerBytes,
+      '--max-answer-bytes',
+    ),
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     logLevel: options.logLevel ?? 'off',
@@ -110,7 +121,7 @@ export function createMcpServer(options: McpServerOptions = {}): InferenceInfraM
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed.map(({ tool }) => tool) }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  onToolCall(server, async (request, extra) => {
     const name = request.params.name;
     const tool = listed.find((candidate) => candidate.tool.name === name);
     if (!tool) {
@@ -128,6 +139,7 @@ export function createMcpServer(options: McpServerOptions = {}): InferenceInfraM
     const context: CallContext = {
       client,
       signal: extra.signal,
+      ...(options.streamTimeoutMs === undefined ? {} : { streamTimeoutMs: options.streamTimeoutMs }),
       ...(progressToken === undefined
         ? {}
         : {

@@ -26,10 +26,17 @@ let requestsSent = 0;
 
 beforeAll(async () => {
   // The built bin over Streamable HTTP, every tool listed, on the simulator with this run's key.
-  child = spawn(process.execPath, [binPath, '--http', '--port', '0', '--simulator', '--allow-writes'], {
-    env: { PATH: process.env.PATH ?? '', INFERENCE_INFRA_API_KEY: secretKey },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // Sessions bounded well above what a run opens: the generated initializations keep theirs (as a careless client
+  // would), and a new session past a bound is refused rather than made by closing another.
+  const bounds = ['--max-sessions', '1000', '--max-sessions-per-client', '1000'];
+  child = spawn(
+    process.execPath,
+    [binPath, '--http', '--port', '0', '--simulator', '--allow-writes', ...bounds],
+    {
+      env: { PATH: process.env.PATH ?? '', INFERENCE_INFRA_API_KEY: secretKey },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.once('exit', (code) => {
     exited = code;
   });
@@ -83,6 +90,15 @@ async function stillServes(): Promise<boolean> {
     body: initialize,
   });
   await answer.text();
+  // Ended at once, as a client that is done does: this check opens one session per case.
+  const sessionId = answer.headers.get('mcp-session-id');
+  if (sessionId)
+    await fetch(`http://127.0.0.1:${port}/mcp`, {
+      method: 'DELETE',
+      headers: { 'mcp-session-id': sessionId },
+    })
+      .then((ended) => ended.text())
+      .catch(() => undefined);
   return answer.status === 200;
 }
 

@@ -3,7 +3,7 @@ import { createSimulator, type Simulator } from '@inference-infra/mock-server';
 import { sendRaw } from '@inference-infra/test-kit/rawHttp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ElicitRequestSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMcpServer } from './createMcpServer.js';
 import { type HttpEndpoint, serveHttp } from './serveHttp.js';
@@ -44,7 +44,14 @@ async function connect(endpoint: HttpEndpoint, answerElicitation?: (message: str
       async (request) => answerElicitation(request.params.message) as never,
     );
   }
-  await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.url)));
+  const transport = new StreamableHTTPClientTransport(new URL(endpoint.url));
+  await client.connect(transport);
+  // A client that is done ends its session (the SDK's close() alone does not): the server keeps 10 per client.
+  const close = client.close.bind(client);
+  client.close = async () => {
+    await transport.terminateSession().catch(() => undefined);
+    await close();
+  };
   return client;
 }
 
@@ -85,6 +92,40 @@ describe('Streamable HTTP on loopback', () => {
   it('sends nothing for a refused value', async () => {
     const text = await callSendingNothing(client, { id: 'vol_scratch', size_gb: 9 });
     expect(text).toContain('size_gb: must be at least 10 (got 9)');
+  });
+
+  it.each([
+    ['resize_volume', '{"id":"vol_scratch","size_gb":5000,"constructor":1}', 'constructor'],
+    ['resize_volume', '{"id":"vol_scratch","size_gb":5000,"__proto__":{"id":"vol_training"}}', '__proto__'],
+    ['list_instance_types', '{"constructor":{"prototype":1}}', 'constructor'],
+    [
+      'create_chat_completion',
+      '{"model":"m","messages":[{"role":"user","content":"hi"}],"__proto__":{}}',
+      '__proto__',
+    ],
+    [
+      'create_chat_completion',
+      '{"model":"m","messages":[{"role":"user","content":"hi"}],"constructor":1}',
+      'constructor',
+    ],
+  ])('%s refuses the argument of %s by name, sending nothing', async (name, args, refused) => {
+    const before = simulator.state.requests.length;
+    // Sent as JSON text, as any client's bytes arrive: `__proto__` is then an argument like any other.
+    const result = await client.request(
+      { method: 'tools/call', params: { name, arguments: JSON.parse(args) } },
+      CallToolResultSchema,
+    );
+    results.push(result);
+    expect(errorTextOf(result)).toContain(`- ${refused}: is not an argument of ${name}`);
+    expect(simulator.state.requests.length).toBe(before);
+  });
+
+  it('refuses arguments that are null as a result saying they must be an object', async () => {
+    const result = await client.request(
+      { method: 'tools/call', params: { name: 'list_instance_types', arguments: null } },
+      CallToolResultSchema,
+    );
+    expect(errorTextOf(result)).toContain('arguments: must be an object');
   });
 
   it('reports progress while a chat streams, and returns the whole text as one completion', async () => {
@@ -130,6 +171,22 @@ describe('a resize asks the user to confirm when the client can ask', () => {
     results.push(result);
     expect(asked).toEqual(['Resize a persistent volume (id vol_scratch): size_gb = 800. Send it?']);
     expect((result.structuredContent as { data: { sizeGb: number } }).data.sizeGb).toBe(900);
+    await client.close();
+  });
+
+  it('takes only the fields the form showed: an id in the answer does not send the resize to another volume', async () => {
+    const client = await connect(writes, () => ({
+      action: 'accept',
+      content: { size_gb: 1000, id: 'vol_training' },
+    }));
+    const result = await client.callTool({
+      name: 'resize_volume',
+      arguments: { id: 'vol_scratch', size_gb: 950 },
+    });
+    results.push(result);
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const resized = (result.structuredContent as { data: { id: string; sizeGb: number } }).data;
+    expect(resized).toMatchObject({ id: 'vol_scratch', sizeGb: 1000 });
     await client.close();
   });
 
@@ -180,11 +237,11 @@ describe('what reaches the HTTP endpoint from outside', () => {
   it.each([
     [
       'a target that is no path',
-      'GET http://[/x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+      'OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
       400,
-      /Bad request target "http:\/\/\[\/x"/,
+      /request target: must be a path \(got "\*"\)/,
     ],
-    ['no Host', 'GET /mcp HTTP/1.1\r\n\r\n', 400, /Host header missing/],
+    ['no Host', 'GET /mcp HTTP/1.1\r\n\r\n', 400, /Host: missing/],
     [
       'a length that is no number',
       'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-length: abc\r\n\r\n',

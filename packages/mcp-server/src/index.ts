@@ -7,7 +7,7 @@ export {
   type McpServerOptions,
 } from './createMcpServer.js';
 export { type OperationTool, operationTool, operationTools } from './operationTools.js';
-export { type Redact, redactorOf } from './redact.js';
+export { type Redact, redactorOf } from './redactorOf.js';
 export { type HttpEndpoint, type HttpOptions, isLoopback, serveHttp } from './serveHttp.js';
 export { serveStdio } from './serveStdio.js';
 export { toolNameOf } from './toolName.js';

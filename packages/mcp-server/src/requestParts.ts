@@ -14,6 +14,12 @@ export interface BrokenRule {
   message: string;
 }
 
+/**
+ * Names no tool takes, even one whose body takes any field (a chat's): passed on, they reach the upstream's objects,
+ * where `__proto__` or `constructor` is a prototype pollution waiting for a server that merges bodies naively.
+ */
+const reservedNames = new Set(['__proto__', 'constructor', 'prototype']);
+
 export type RequestPartsResult = { ok: true; parts: RequestParts } | { ok: false; issues: BrokenRule[] };
 
 /**
@@ -25,16 +31,28 @@ export function requestPartsOf(tool: OperationTool, args: unknown): RequestParts
     return { ok: false, issues: [{ field: 'arguments', message: 'arguments: must be an object' }] };
   }
   const given = (args ?? {}) as Record<string, unknown>;
-  const parts: RequestParts = { path: {}, query: {}, body: undefined };
-  const rest: Record<string, unknown> = {};
+  // Built from entries (own data properties, whatever the name): an argument named `__proto__` assigned with
+  // `object[name] = value` would become the object's prototype, silently dropped from the request and read by
+  // every lookup of a field it does not have.
+  const path: [string, unknown][] = [];
+  const query: [string, unknown][] = [];
+  const restEntries: [string, unknown][] = [];
   for (const [name, value] of Object.entries(given)) {
     if (value === undefined) continue;
-    if (tool.pathParameters.includes(name)) parts.path[name] = value;
-    else if (tool.queryParameters.includes(name)) parts.query[name] = value;
-    else rest[name] = value;
+    if (tool.pathParameters.includes(name)) path.push([name, value]);
+    else if (tool.queryParameters.includes(name)) query.push([name, value]);
+    else restEntries.push([name, value]);
   }
-  const unknown = Object.keys(rest).filter(
-    (name) => tool.body !== 'flat' && !(tool.body === 'nested' && name === 'body'),
+  const parts: RequestParts = {
+    path: Object.fromEntries(path),
+    query: Object.fromEntries(query),
+    body: undefined,
+  };
+  const rest: Record<string, unknown> = Object.fromEntries(restEntries);
+  const unknown = Object.keys(given).filter(
+    (name) =>
+      reservedNames.has(name) ||
+      (Object.hasOwn(rest, name) && tool.body !== 'flat' && !(tool.body === 'nested' && name === 'body')),
   );
   if (unknown.length > 0) {
     const known = Object.keys(tool.tool.inputSchema.properties ?? {}).join(', ') || 'none';
@@ -47,7 +65,7 @@ export function requestPartsOf(tool: OperationTool, args: unknown): RequestParts
     };
   }
   if (tool.body === 'flat') parts.body = rest;
-  if (tool.body === 'nested') parts.body = rest.body;
+  if (tool.body === 'nested') parts.body = Object.hasOwn(rest, 'body') ? rest.body : undefined;
   const issues = validateRequest(tool.operation.operationId, parts);
   if (issues.length > 0)
     return { ok: false, issues: issues.map(({ field, message }) => ({ field, message })) };

@@ -8,11 +8,19 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { isRefusal, type Refusal } from '@inference-infra/edge';
+import { drainUnread } from '@inference-infra/edge/node';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { connectRedacted } from './connectRedacted.js';
 import type { InferenceInfraMcpServer } from './createMcpServer.js';
+import { type DoorPolicy, doorRefusal, ownOrigins } from './httpDoor.js';
+import { readJsonBody } from './requestBody.js';
 import { defaultMaxMessageBytes } from './serveStdio.js';
+import { clientOf, defaultSessionLimits, SessionRegistry } from './sessionRegistry.js';
+
+/** How long a request's body may take to arrive by default: a message of 8 MiB takes well under a second here. */
+export const defaultBodyTimeoutMs = 30_000;
 
 export interface HttpOptions {
   /** 127.0.0.1 unless another loopback address is given: the key's holder is whoever can reach the port. */
@@ -20,8 +28,16 @@ export interface HttpOptions {
   /** 0 picks a free port. */
   port?: number;
   maxMessageBytes?: number;
-  /** The most sessions kept at once; the oldest is closed first. */
+  /** How long a request's body may take to arrive (30 s by default). */
+  bodyTimeoutMs?: number;
+  /** The most sessions at once (100 by default); a new one past it is refused (503), none is closed for it. */
   maxSessions?: number;
+  /** The most sessions of one client address (10 by default); a new one past it is refused (429). */
+  maxSessionsPerClient?: number;
+  /** A session silent this long (no request in flight) is closed and its id answers 404 (15 minutes by default). */
+  sessionIdleMs?: number;
+  /** Origins of other pages allowed to call besides the server's own (the MCP Inspector's); `*` for any. */
+  allowOrigins?: readonly string[];
   log?: (line: string) => void;
 }
 
@@ -38,13 +54,33 @@ export function isLoopback(host: string): boolean {
   return loopbackHosts.has(host) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-function answer(response: ServerResponse, status: number, code: number, message: string) {
+function answer(
+  response: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
   if (response.headersSent) {
     response.end();
     return;
   }
-  response.writeHead(status, { 'content-type': 'application/json' });
+  response.writeHead(status, { ...headers, 'content-type': 'application/json' });
   response.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }));
+}
+
+/** JSON-RPC's code for an error of the server itself (-32000 to -32099 are the implementation's): a bound met. */
+const serverBound = -32000;
+
+/** A refusal of the edge as this server's error body: a JSON-RPC error, with the refusal's HTTP status. */
+function answerRefusal(response: ServerResponse, refused: Refusal) {
+  const code =
+    refused.code === 'parse_error'
+      ? ErrorCode.ParseError
+      : refused.status === 429 || refused.status === 503
+        ? serverBound
+        : ErrorCode.InvalidRequest;
+  answer(response, refused.status, code, refused.message, refused.headers);
 }
 
 /** Statuses of what Node's parser refuses before any handler runs; anything else it cannot read is a 400. */
@@ -77,47 +113,12 @@ function answerUnparsed(error: NodeJS.ErrnoException, socket: Duplex) {
   );
 }
 
-/** The path of an origin-form request target, or undefined for one that is no path (`*`, `http://[/x`, `//[`). */
-function pathOf(target: string): string | undefined {
-  if (!target.startsWith('/')) return undefined;
-  return URL.canParse(target, 'http://127.0.0.1') ? new URL(target, 'http://127.0.0.1').pathname : undefined;
-}
-
-/** The body, or why not: too large (checked as it arrives, never after), or not JSON. */
-async function readJson(
-  request: IncomingMessage,
-  maxBytes: number,
-): Promise<{ ok: true; body: unknown } | { ok: false; status: number; code: number; message: string }> {
-  const pieces: Buffer[] = [];
-  let length = 0;
-  for await (const piece of request) {
-    length += (piece as Buffer).length;
-    if (length > maxBytes) {
-      return {
-        ok: false,
-        status: 413,
-        code: ErrorCode.InvalidRequest,
-        message: `Body over ${maxBytes} bytes refused (--max-message-bytes)`,
-      };
-    }
-    pieces.push(piece as Buffer);
-  }
-  try {
-    return { ok: true, body: JSON.parse(Buffer.concat(pieces).toString('utf8')) };
-  } catch (error) {
-    return {
-      ok: false,
-      status: 400,
-      code: ErrorCode.ParseError,
-      message: `Parse error: ${(error as Error).message}`,
-    };
-  }
-}
-
 /**
  * Serves Streamable HTTP at `/mcp` on a loopback address, one MCP session per client (sessions let a tool call ask
- * the user to confirm mid-call). A request whose Host or Origin is not loopback is refused (DNS rebinding: a page
- * of another site must not drive a server that holds the key).
+ * the user to confirm mid-call). Every request passes the edge's door first (`doorRefusal`: its path, one loopback
+ * Host against DNS rebinding, no page of another origin, since a page must not drive a server that holds the key),
+ * its body the edge's one rule for bodies. Sessions are bounded in number, per client and in idle time
+ * (`SessionRegistry`); past a bound a new one is refused, never made by closing another.
  */
 export async function serveHttp(
   createSession: () => InferenceInfraMcpServer,
@@ -127,58 +128,50 @@ export async function serveHttp(
   if (!isLoopback(host))
     throw new Error(`--host ${host}: only loopback addresses are served (127.0.0.1, ::1, localhost)`);
   const maxBytes = options.maxMessageBytes ?? defaultMaxMessageBytes;
-  const maxSessions = options.maxSessions ?? 100;
+  const bodyRules = { maxBytes, deadlineMs: options.bodyTimeoutMs ?? defaultBodyTimeoutMs };
   const log = options.log ?? (() => undefined);
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const sessions = new SessionRegistry({
+    maxSessions: options.maxSessions ?? defaultSessionLimits.maxSessions,
+    maxPerClient: options.maxSessionsPerClient ?? defaultSessionLimits.maxPerClient,
+    idleMs: options.sessionIdleMs ?? defaultSessionLimits.idleMs,
+  });
+  // Known once the port is: the origins of the server's own pages.
+  let door: DoorPolicy = { ownOrigins: [], allowOrigins: options.allowOrigins ?? [] };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const target = request.url ?? '';
-    const pathname = pathOf(target);
-    if (pathname === undefined)
-      return answer(
-        response,
-        400,
-        ErrorCode.InvalidRequest,
-        `Bad request target ${JSON.stringify(target.slice(0, 200))}: send the path /mcp`,
-      );
-    if (pathname !== '/mcp')
-      return answer(response, 404, ErrorCode.InvalidRequest, 'Not found: the MCP endpoint is /mcp');
-    if (request.headers.host === undefined)
-      return answer(response, 400, ErrorCode.InvalidRequest, 'Host header missing: HTTP/1.1 requires one');
-    const hostName = request.headers.host.replace(/:\d+$/, '');
-    if (!isLoopback(hostName))
-      return answer(
-        response,
-        403,
-        ErrorCode.InvalidRequest,
-        'Host not allowed: this server answers loopback names only',
-      );
-    const origin = request.headers.origin;
-    if (origin !== undefined && !isLoopback(URL.canParse(origin) ? new URL(origin).hostname : '')) {
-      return answer(
-        response,
-        403,
-        ErrorCode.InvalidRequest,
-        'Origin not allowed: only pages on loopback may call this server',
-      );
+    const refused = doorRefusal(request, door);
+    if (refused) {
+      answerRefusal(response, refused);
+      return drainUnread(request);
     }
     const sessionId = request.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    const unknownSession = `No such session: unknown, ended, or closed after ${sessions.idleMs} ms without a request (--session-idle-ms); start a new one with initialize`;
     if (request.method !== 'POST') {
-      if (!existing)
-        return answer(response, sessionId ? 404 : 400, ErrorCode.InvalidRequest, 'No such session');
+      if (!existing) {
+        answer(
+          response,
+          sessionId ? 404 : 400,
+          ErrorCode.InvalidRequest,
+          sessionId ? unknownSession : 'No session: send Mcp-Session-Id, or start one with initialize (POST)',
+        );
+        return drainUnread(request);
+      }
+      // A standalone event stream (GET) does not hold the session: a client that only listens is idle.
+      if (request.method === 'GET') sessions.touch(sessionId as string);
+      else response.once('close', sessions.begin(sessionId as string));
       return existing.handleRequest(request, response);
     }
-    const read = await readJson(request, maxBytes);
-    if (!read.ok) return answer(response, read.status, read.code, read.message);
-    if (existing) return existing.handleRequest(request, response, read.body);
-    if (sessionId)
-      return answer(
-        response,
-        404,
-        ErrorCode.InvalidRequest,
-        'No such session: start a new one with initialize',
-      );
+    const read = await readJsonBody(request, bodyRules);
+    if (isRefusal(read)) {
+      answerRefusal(response, read);
+      return drainUnread(request);
+    }
+    if (existing) {
+      response.once('close', sessions.begin(sessionId as string));
+      return existing.handleRequest(request, response, read.body);
+    }
+    if (sessionId) return answer(response, 404, ErrorCode.InvalidRequest, unknownSession);
     if (!isInitializeRequest(read.body)) {
       return answer(
         response,
@@ -187,23 +180,29 @@ export async function serveHttp(
         'No session: the first request must be initialize',
       );
     }
+    const client = clientOf(request.socket.remoteAddress);
+    const full = sessions.refusalFor(client);
+    if (full) {
+      log(`[warn] ${full.message}`);
+      return answerRefusal(response, full);
+    }
+    const id = randomUUID();
     const session = createSession();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => {
-        if (sessions.size >= maxSessions) {
-          const [oldest] = sessions.values();
-          void oldest?.close();
-        }
-        sessions.set(id, transport);
-      },
+      sessionIdGenerator: () => id,
     });
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-    };
+    // Its place is taken before it is initialized, so initializations at once cannot pass a bound together.
+    sessions.add(id, client, transport);
+    transport.onclose = () => sessions.remove(id);
     session.server.onerror = (error) => log(`[error] ${session.redact(error?.message ?? String(error))}`);
     await connectRedacted(session.server, transport, session.redact);
+    response.once('close', sessions.begin(id));
     await transport.handleRequest(request, response, read.body);
+    // An initialize the SDK refused (a bad protocol version, say) made no session: its place is free again.
+    if (transport.sessionId === undefined) {
+      sessions.remove(id);
+      await transport.close().catch(() => undefined);
+    }
   };
 
   // Node's own answer to a request without Host is a bare 400; this server's says what is missing.
@@ -223,12 +222,13 @@ export async function serveHttp(
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  const { port, address } = server.address() as AddressInfo;
+  door = { ...door, ownOrigins: ownOrigins(address, port) };
   const shownHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${port}/mcp`,
     close: async () => {
-      await Promise.all([...sessions.values()].map((transport) => transport.close().catch(() => undefined)));
+      await sessions.closeAll();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

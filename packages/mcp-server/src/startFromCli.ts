@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { CliOptionError, type CliOptions } from './cliOptions.js';
 import { createMcpServer, type McpServerOptions } from './createMcpServer.js';
-import { cutText, redactorOf } from './redact.js';
+import { cutText } from './cutText.js';
+import { redactorOf } from './redactorOf.js';
 import { serveHttp } from './serveHttp.js';
 import { serveStdio } from './serveStdio.js';
 
@@ -45,6 +46,8 @@ export async function startFromCli(
     writeLog: writeStderr,
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.maxAnswerBytes === undefined ? {} : { maxAnswerBytes: options.maxAnswerBytes }),
+    ...(options.streamTimeoutMs === undefined ? {} : { streamTimeoutMs: options.streamTimeoutMs }),
   };
   if (options.simulator) {
     const { createSimulator, SimulatorOptionError } = await import('@inference-infra/mock-server');
@@ -91,6 +94,11 @@ export async function startFromCli(
         port: options.port,
         log,
         ...(options.maxMessageBytes ? { maxMessageBytes: options.maxMessageBytes } : {}),
+        ...(options.bodyTimeoutMs ? { bodyTimeoutMs: options.bodyTimeoutMs } : {}),
+        ...(options.maxSessions ? { maxSessions: options.maxSessions } : {}),
+        ...(options.maxSessionsPerClient ? { maxSessionsPerClient: options.maxSessionsPerClient } : {}),
+        ...(options.sessionIdleMs ? { sessionIdleMs: options.sessionIdleMs } : {}),
+        allowOrigins: options.allowOrigins,
       },
     ).catch((error: Error) => {
       // A port in use, or a host this machine does not have: a sentence, not a stack.

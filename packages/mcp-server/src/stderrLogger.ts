@@ -1,5 +1,6 @@
 import type { Logger } from '@inference-infra/fetch-client';
-import { cutText, type Redact } from './redact.js';
+import { cutText } from './cutText.js';
+import type { Redact } from './redactorOf.js';
 
 /** The longest log line written: a debug line of a large body says enough in this much. */
 const maxLineLength = 4000;

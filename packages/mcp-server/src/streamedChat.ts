@@ -1,3 +1,4 @@
+import { boundedStream } from '@inference-infra/edge';
 import { EventStream } from '@inference-infra/fetch-client/stream';
 
 interface ChunkChoice {
@@ -17,16 +18,23 @@ interface Chunk {
 /** How often progress is reported while a stream arrives: every token would be one message each way. */
 const progressEveryMs = 200;
 
+/** How long a streamed chat may take by default: a long reply of a slow model, not a stream that never ends. */
+export const defaultStreamTimeoutMs = 10 * 60 * 1000;
+
 /**
  * Reads a streamed chat answer to its end and assembles the `chat.completion` the same request without `stream`
  * answers, so the tool has one result shape. `onProgress` hears how many chunks arrived (never their text: it is not redacted yet).
+ * The fetch client's timeout ends once a stream's headers are in, so the stream has its own: past `timeoutMs` it
+ * ends with a `StreamLimitError` (its size is bounded by the fetch the client was given, `boundedFetch`).
  */
 export async function assembleStreamedChat(
   body: ReadableStream<Uint8Array>,
   signal: AbortSignal,
   onProgress: (chunks: number) => Promise<void>,
+  timeoutMs = defaultStreamTimeoutMs,
 ): Promise<Record<string, unknown>> {
-  const stream = EventStream.fromReadableStream<Chunk>(body, { signal });
+  const bounded = boundedStream(body, { totalMs: timeoutMs, options: { totalMs: '--stream-timeout-ms' } });
+  const stream = EventStream.fromReadableStream<Chunk>(bounded, { signal });
   const texts = new Map<number, string>();
   const finishes = new Map<number, string>();
   let first: Chunk | undefined;
