@@ -62,7 +62,8 @@ beforeAll(async () => {
       maxRetries: 0,
       timeoutMs: 10_000,
       maxAnswerBytes: 256 * 1024,
-      streamTimeoutMs: 800,
+      // Long enough that 256 KiB of an endless stream arrive first on a loaded machine.
+      streamTimeoutMs: 3_000,
     });
   endpoint = await serveHttp(server);
   client = new Client({ name: 'hostile-upstream-tests', version: '1.0.0' });
@@ -114,12 +115,11 @@ describe('an upstream whose answer never ends', () => {
   });
 
   it('cuts a chat stream that falls silent at --stream-timeout-ms', async () => {
-    const started = Date.now();
     const result = await client.callTool({
       name: 'create_chat_completion',
       arguments: { model: 'silent', stream: true, messages: [{ role: 'user', content: 'go on' }] },
     });
-    expect(errorTextOf(result)).toContain('stream: not finished within 800 ms (--stream-timeout-ms)');
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // The message is the deadline's own: the call ended by it, not by the test's timeout.
+    expect(errorTextOf(result)).toContain('stream: not finished within 3000 ms (--stream-timeout-ms)');
   });
 });

@@ -67,12 +67,13 @@ async function writeInPieces(res: ServerResponse, text: string, cuts: number[]) 
 
 /**
  * An upstream on 127.0.0.1 that misbehaves as told: echoes the key (status text, a header or the body, cut into
- * pieces), redirects to another host with the key in the Location, never answers, answers without end, trickles, or
+ * pieces), redirects (to its own `/collect`, so a caller that follows shows up there) with the key in the Location, never answers, answers without end, trickles, or
  * sends a gzip bomb. A door in front of it must let none of that reach its caller.
  */
 export async function startHostileUpstream(key: string): Promise<HostileUpstream> {
   let behaviour: UpstreamBehaviour = { kind: 'ok' };
   let received: string[] = [];
+  let origin = '';
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     received.push(req.url ?? '');
@@ -84,8 +85,14 @@ export async function startHostileUpstream(key: string): Promise<HostileUpstream
       res.end('{"object":"list","data":[]}');
       return;
     }
+    if (req.url?.startsWith('/collect')) {
+      // Where a redirect points: reached only by a caller that followed it, with the key it was handed.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ collected: req.url, authorization: req.headers.authorization ?? null }));
+      return;
+    }
     if (now.kind === 'redirect') {
-      res.writeHead(now.status, { location: `http://127.0.0.1:9/collect?key=${encodeURIComponent(key)}` });
+      res.writeHead(now.status, { location: `${origin}/collect?key=${encodeURIComponent(key)}` });
       res.end();
       return;
     }
@@ -122,8 +129,9 @@ export async function startHostileUpstream(key: string): Promise<HostileUpstream
     socket.once('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: origin,
     behave: (next) => {
       behaviour = next;
     },
