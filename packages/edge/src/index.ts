@@ -20,3 +20,4 @@ export { type OriginPolicy, originAllowed, originRefusal } from './originPolicy.
 export { createRedactor, type Redactor, redacted, redactorFor } from './redactor.js';
 export { isRefusal, type Refusal, refusal } from './refusal.js';
 export { type CheckedTarget, checkPath, checkTarget } from './requestTarget.js';
+export { createRouteMatcher, type RouteMatch, type RouteTemplate } from './routeMatcher.js';
