@@ -276,4 +276,96 @@ describe('createApiRoute', () => {
     expect(error.message).toContain('http://127.0.0.1:9');
     expect(error.message).not.toContain(apiKey);
   });
+
+  it.each([
+    [
+      'a "%2e%2e" segment, as a runtime that hands the target over unparsed gives it',
+      '/api/%2e%2e/v1/chat/completions',
+    ],
+    ['a twice-encoded ".." segment', '/api/%252e%252e/v1/chat/completions'],
+    ['an encoded backslash', '/v1/chat%5Ccompletions'],
+    ['an empty segment', '/v1//chat/completions'],
+    ['a ";" path parameter', '/v1/chat/completions;x=1'],
+  ])('refuses a path holding %s with 400, checked before any URL parser reads it', async (_name, path) => {
+    const { route, upstreamCalls } = routeOnSimulator({ operations: ['createChatCompletion'] });
+    const request = new Request(`${app}/v1/chat/completions`, {
+      method: 'POST',
+      headers: json,
+      body: chatBody,
+    });
+    // What the runtime says the URL is, as it came: `new Request` would already have resolved a `%2e%2e`.
+    Object.defineProperty(request, 'url', { value: `${app}${path}` });
+    expect(await errorOf(await route(request))).toMatchObject({
+      status: 400,
+      code: 'invalid_path',
+      param: 'path',
+    });
+    expect(upstreamCalls()).toBe(0);
+  });
+
+  it('refuses two Host headers that a runtime joined into one value', async () => {
+    const { route, upstreamCalls } = routeOnSimulator();
+    const answer = await route(
+      new Request(`${app}/api/v1/instances/types`, { headers: { host: '127.0.0.1:3000, evil.example' } }),
+    );
+    expect(await errorOf(answer)).toMatchObject({ status: 400, code: 'malformed_host', param: 'Host' });
+    expect(upstreamCalls()).toBe(0);
+  });
+
+  it('refuses a JSON body in a charset other than UTF-8 (415), and one that is not UTF-8 (400)', async () => {
+    const { route, upstreamCalls } = routeOnSimulator({ operations: ['createChatCompletion'] });
+    const utf16 = await route(
+      new Request(`${app}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-16' },
+        body: chatBody,
+      }),
+    );
+    const refused = await errorOf(utf16);
+    expect(refused).toMatchObject({ status: 415, code: 'unsupported_media_type', param: 'Content-Type' });
+    expect(refused.message).toContain('utf-16');
+    // "é" in Latin-1: one byte that no UTF-8 reader takes, where a lenient one hands the upstream U+FFFD.
+    const latin1 = Buffer.from(chatBody.replace('spend', 'caf\u00e9'), 'latin1');
+    const notUtf8 = await route(
+      new Request(`${app}/v1/chat/completions`, { method: 'POST', headers: json, body: latin1 }),
+    );
+    expect(await errorOf(notUtf8)).toMatchObject({
+      status: 400,
+      code: 'invalid_body_encoding',
+      param: 'body',
+    });
+    expect(upstreamCalls()).toBe(0);
+  });
+
+  it('answers 408 naming bodyTimeoutMs to a body that stops coming', async () => {
+    const { route, upstreamCalls } = routeOnSimulator({
+      operations: ['createChatCompletion'],
+      bodyTimeoutMs: 100,
+    });
+    const stalled = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"model":'));
+      },
+    });
+    const answer = await route(
+      new Request(`${app}/v1/chat/completions`, {
+        method: 'POST',
+        headers: json,
+        body: stalled,
+        duplex: 'half',
+      } as RequestInit),
+    );
+    const error = await errorOf(answer);
+    expect(error).toMatchObject({ status: 408, code: 'body_timeout', param: 'body' });
+    expect(error.message).toContain('bodyTimeoutMs');
+    expect(upstreamCalls()).toBe(0);
+  });
+
+  it.each(['bodyTimeoutMs', 'upstreamTimeoutMs', 'maxAnswerBytes', 'answerIdleTimeoutMs'] as const)(
+    'throws at creation for a %s that is no whole number of at least 1',
+    (option) => {
+      for (const value of [0, 1.5, Number.NaN])
+        expect(() => routeOnSimulator({ [option]: value })).toThrow(`createApiRoute: ${option} must be`);
+    },
+  );
 });
