@@ -12,8 +12,9 @@ type Next = (error?: unknown) => void;
 
 /**
  * `createApiRoute`'s handler as a `node:http` / Express listener. Requests outside `/v1/` and `/api/` go to `next`
- * (the app's other routes) or get 404. A request whose Host or target is no URL is answered 400, a page that goes
- * away aborts the upstream call, and nothing thrown ever leaves the listener.
+ * (the app's other routes) or get 404. A target that breaks the edge's path rule as it came off the wire, and a Host
+ * that is missing, no host name or sent twice, are answered 400; a page that goes away aborts the upstream call, and
+ * nothing thrown ever leaves the listener.
  */
 export function toNodeListener(handler: (request: Request) => Promise<Response>) {
   return (req: IncomingMessage, res: ServerResponse, next?: Next): void => {
