@@ -16,4 +16,7 @@ export default defineConfig({
   splitting: false,
   treeshake: true,
   external: [/^node:/],
+  // Kept as `node:fs/promises`: a bare `fs/promises` resolves in Node only, and fetch-client's tsup (platform
+  // neutral) cannot bundle this build with it; Deno and Workers want the prefix too.
+  removeNodeProtocol: false,
 });

@@ -24,10 +24,15 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
  * of an in-process call: the GET went from 1.27-1.34x openapi-fetch alone to 1.05-1.10x) added 352 B (9351 B).
  * Headers fetch would refuse, named with the rule they break (they surfaced as a failed connection quoting the
  * value), added 354 B (9705 B): checked only when a call or the client has headers of its own.
+ * Issue 35 (the client's redaction is the edge's redactor, shared with every server and CLI: every form of the key and
+ * every 8-character run of its secret, where it replaced the exact key and three spellings) would have added 2.2 kB;
+ * behind a dynamic import, loaded on the paths that redact (a failure, a log line, a keyed stream), it adds 108 B
+ * (9813 B) of loading and waiting for it, and the budget went from 9.5 to 9.6 kB. A call that succeeds with logging
+ * off, and every keyless page, never loads it.
  * Lower these numbers as the entries shrink; never raise them without a reason in the commit.
  */
 const budgets = [
-  { entry: '@inference-infra/fetch-client/core', maxBytes: 9.5 * 1024 },
+  { entry: '@inference-infra/fetch-client/core', maxBytes: 9.6 * 1024 },
   { entry: '@inference-infra/fetch-client', maxBytes: 20 * 1024 },
 ];
 

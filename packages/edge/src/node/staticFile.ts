@@ -1,5 +1,3 @@
-import { realpath, stat } from 'node:fs/promises';
-import { sep } from 'node:path';
 import { checkPath } from '../requestTarget.js';
 
 /**
@@ -15,6 +13,9 @@ export async function staticFileFor(rootDir: string, pathname: string): Promise<
   } catch {
     return undefined;
   }
+  // Loaded here, not at the top: a bundle of this entry for code that never serves files (fetch-client's route, for
+  // edge runtimes without a file system) then keeps no import of `node:fs` once the unused function is shaken out.
+  const [{ realpath, stat }, { sep }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
   try {
     const root = await realpath(rootDir);
     const wanted = `${root}${relative.endsWith('/') ? `${relative}index.html` : relative}`.replaceAll(

@@ -1,6 +1,6 @@
 import { InferenceInfraError } from '../errors.js';
+import { redactKey } from './keyRedaction.js';
 import { checkedLogLevel, createLog, type Log, type Logger, type LogLevel } from './logger.js';
-import { redactSecret } from './redactSecret.js';
 import { defaultRetryPolicy, type RetryPolicy } from './retryPolicy.js';
 
 export interface ClientOptions {
@@ -139,7 +139,8 @@ export function checkedHeaders<T extends object | undefined>(option: string, hea
     }
     const name = String(pair[0]);
     const value: unknown = pair[1];
-    const shown = JSON.stringify(redactSecret(name, apiKey).slice(0, 60));
+    // Before the redactor has loaded (a first createClient), a name is hidden whole: it could hold the key.
+    const shown = JSON.stringify(redactKey(name, apiKey).slice(0, 60));
     if (!headerName.test(name)) {
       throw new ClientConfigError(
         `${option}: ${shown} is not a header name (an HTTP token: letters, digits, !#$%&'*+-.^_\`|~)`,

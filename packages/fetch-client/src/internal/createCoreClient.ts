@@ -17,8 +17,8 @@ import {
   resolveConfig,
 } from './clientConfig.js';
 import { createDirectCall, directlySendable, type FetchResult, readAnswer } from './directCall.js';
+import { type KeyRedactor, loadRedaction, redactorOf } from './keyRedaction.js';
 import type { DataOf, HttpMethod, InitOf, PathOf, Route } from './operations.js';
-import { redactHeaders, redactSecret } from './redactSecret.js';
 import type { RequestValidator } from './requestValidator.js';
 import { routes } from './routes.gen.js';
 import { type CallTransport, createCallTransport } from './transport.js';
@@ -267,7 +267,15 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       const { body, params } = request;
       const operation = { method, path, operationId };
       if (params?.path) checkPathParams(operation, params.path);
-      if (options?.headers) checkedHeaders('headers', options.headers, config.apiKey);
+      if (options?.headers) {
+        try {
+          checkedHeaders('headers', options.headers, config.apiKey);
+        } catch {
+          // Refused: said again with the redactor loaded, so a call whose headers pass loads nothing.
+          await loadRedaction(config.apiKey);
+          checkedHeaders('headers', options.headers, config.apiKey);
+        }
+      }
       validator?.(operationId, method, path, { body, query: params?.query, path: params?.path });
       const parseAs = reading.parseAs ?? request.parseAs;
       const transport = createCallTransport({
@@ -308,6 +316,7 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
           result = await (transportOf(surface, baseUrl)[method] as OpenapiFetchMethod)(path, init);
         }
       } catch (error) {
+        await loadRedaction(config.apiKey);
         throw transport.failure(error, true);
       } finally {
         transport.settle();
@@ -316,25 +325,35 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       const { data, error, response } = result;
       if (reading === unchecked) return { data, error, response };
       if (!response.ok) {
+        // What the server echoed is redacted: the redactor is loaded on this path only.
+        await loadRedaction(config.apiKey);
         throw apiError(response.status, error as ErrorBody | string | undefined, response.headers, operation);
       }
-      if (reading.parseAs === 'stream') return { data, response, operation } satisfies SentCall;
+      if (reading.parseAs === 'stream') {
+        // A stream quotes an event that is not JSON and passes error events on, each redacted as it is read.
+        await loadRedaction(config.apiKey);
+        return { data, response, operation } satisfies SentCall;
+      }
       return jsonAnswer(data as string | undefined, response, transport);
     } catch (error) {
       if (reading !== unchecked && callLog.enabled('error')) {
+        await loadRedaction();
         callLog('error', `${method} ${path} failed: ${(error as Error)?.message}`);
       }
       throw error;
     }
   }
 
-  const apiError: CoreClient['apiError'] = (status, body, responseHeaders, operation) =>
-    apiErrorFor(
+  const apiError: CoreClient['apiError'] = (status, body, responseHeaders, operation) => {
+    const redactor = redactorOf(config.apiKey);
+    if (!redactor) return apiErrorFor(status, body, responseHeaders, operation);
+    return apiErrorFor(
       status,
-      redactSecret(body, config.apiKey),
-      redactHeaders(responseHeaders, config.apiKey),
+      redactor.redactValue(body),
+      redactedHeaders(responseHeaders, redactor),
       operation,
     );
+  };
 
   // The low-level calls take this client's call options among openapi-fetch's own: split once, here.
   const lowLevel =
@@ -372,6 +391,13 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       send(method, path, request as OpenapiInit, options, overrides ?? {}) as Promise<SentCall>,
     apiError,
     middleware: () => [...middlewares],
-    redact: (text) => redactSecret(text, config.apiKey),
+    redact: (text) => redactorOf(config.apiKey)?.redact(text) ?? text,
   };
+}
+
+/** Headers with the key redacted from their values, copied only when one holds it (an echo shows in `inspect`). */
+function redactedHeaders(headers: Headers, redactor: KeyRedactor): Headers {
+  const values = [...headers];
+  const redacted = redactor.redactValue(values);
+  return JSON.stringify(redacted) === JSON.stringify(values) ? headers : new Headers(redacted);
 }

@@ -1,5 +1,5 @@
 import { ClientConfigError } from './clientConfig.js';
-import { redactSecret } from './redactSecret.js';
+import { type KeyRedactor, loadRedaction, redactionLoaded, redactorOf } from './keyRedaction.js';
 
 /** How much the client tells its logger: each level includes the ones before it. */
 export const logLevels = ['off', 'error', 'warn', 'info', 'debug'] as const;
@@ -55,40 +55,44 @@ export function checkedLogLevel(name: string, value: string | undefined): LogLev
   throw new ClientConfigError(`${name} must be one of ${logLevels.join(', ')} (got "${value}")`);
 }
 
-/**
- * The spellings a key can take when something echoes it: as is, percent-encoded (in a URL), JSON-escaped (`"`, `\`)
- * and with `/` escaped as `\/` (some JSON encoders). A log line is redacted of each, so an echo in a body or a query
- * string is caught as well as one in a header.
- */
-function spellingsOf(secret: string): string[] {
-  const json = JSON.stringify(secret).slice(1, -1);
-  return [...new Set([secret, encodeURIComponent(secret), json, json.replaceAll('/', '\\/')])];
-}
-
 export function createLog(level: LogLevel, logger: Logger, secret: string | undefined): Log {
-  return redactingLog(level, logger, () => (secret ? [secret] : []));
+  return redactingLog(level, logger, secret, () => []);
 }
 
-function redactingLog(level: LogLevel, logger: Logger, secrets: () => readonly string[]): Log {
+function redactingLog(
+  level: LogLevel,
+  logger: Logger,
+  key: string | undefined,
+  credentials: () => readonly string[],
+): Log {
   const threshold = logLevels.indexOf(level);
-  // Built with the first line written: a call that logs nothing spells out no secret.
-  let spellings: string[] | undefined;
+  // Built with the first line written: a call that logs nothing reads no credential and builds no redactor.
+  let redactors: KeyRedactor[] | undefined;
   const redact = <T>(value: T) => {
-    // Longest first: a secret that contains another is replaced whole.
-    spellings ??= [...new Set(secrets().flatMap(spellingsOf))].sort((a, b) => b.length - a.length);
-    return spellings.reduce((redacted, spelling) => redactSecret(redacted, spelling), value);
+    redactors ??= [key, ...new Set(credentials())]
+      .map((secret, at) => redactorOf(secret === key && at > 0 ? undefined : secret, at > 0))
+      .filter((redactor) => redactor !== undefined);
+    return redactors.reduce((redacted, redactor) => redactor.redactValue(redacted), value);
   };
   // Asked several times a call: with logging off, no lookup at all (an indexOf each was ~1.5% of a GET, measured).
   const enabled = (lineLevel: Exclude<LogLevel, 'off'>) =>
     threshold > 0 && logLevels.indexOf(lineLevel) <= threshold;
-  const log = (lineLevel: Exclude<LogLevel, 'off'>, message: string, details?: object) => {
-    if (!enabled(lineLevel)) return;
+  const write = (lineLevel: Exclude<LogLevel, 'off'>, message: string, details?: object) => {
     const line = `[inference-infra] ${redact(message)}`;
     if (details) logger[lineLevel](line, redact(details));
     else logger[lineLevel](line);
   };
+  const log = (lineLevel: Exclude<LogLevel, 'off'>, message: string, details?: object) => {
+    if (!enabled(lineLevel)) return;
+    // A line goes out redacted or not at all. Each call loads the redactor before its first line; one that nothing
+    // awaited waits for it.
+    if (redactionLoaded()) write(lineLevel, message, details);
+    else void loadRedaction()?.then(() => write(lineLevel, message, details));
+  };
   const withCredentialsOf = (headers: Headers) =>
-    threshold === 0 ? self : redactingLog(level, logger, () => [...secrets(), ...credentialsIn(headers)]);
+    threshold === 0
+      ? self
+      : redactingLog(level, logger, key, () => [...credentials(), ...credentialsIn(headers)]);
   const self: Log = Object.assign(log, { level, enabled, withCredentialsOf });
   return self;
 }

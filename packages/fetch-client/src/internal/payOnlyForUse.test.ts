@@ -2,8 +2,8 @@ import type { Middleware } from 'openapi-fetch';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../core.js';
 import * as rateLimitHeaders from '../rateLimitHeaders.js';
+import * as redaction from './keyRedaction.js';
 import { credentialHeaders, type Logger } from './logger.js';
-import * as redaction from './redactSecret.js';
 
 // What a call does not do when the feature behind it is not used: counted by spies on the functions that do the
 // work (never by time). Each "when off" case has a "when on" twin, so a spy that sees nothing is a spy that works.
@@ -45,7 +45,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('logging off', () => {
   it('redacts nothing and reads no credential header on a call', async () => {
-    const redact = vi.spyOn(redaction, 'redactSecret');
+    const redact = vi.spyOn(redaction, 'redactorOf');
     const client = createClient({
       apiKey,
       baseUrl,
@@ -62,7 +62,7 @@ describe('logging off', () => {
   });
 
   it('at error, still none for a call that succeeds: the secrets are read with the first line written', async () => {
-    const redact = vi.spyOn(redaction, 'redactSecret');
+    const redact = vi.spyOn(redaction, 'redactorOf');
     const { fetch } = inMemoryFetch();
     const client = createClient({ apiKey, baseUrl, fetch, logger: silent, logLevel: 'error' });
     expect(await credentialHeadersReadDuring(() => client.embeddings.create(embeddings))).toEqual([]);
@@ -70,7 +70,7 @@ describe('logging off', () => {
   });
 
   it('at info, redacts the line it writes, the credentials of the request included', async () => {
-    const redact = vi.spyOn(redaction, 'redactSecret');
+    const redact = vi.spyOn(redaction, 'redactorOf');
     const { fetch } = inMemoryFetch();
     const client = createClient({ apiKey, baseUrl, fetch, logger: silent, logLevel: 'info' });
     const read = await credentialHeadersReadDuring(() => client.embeddings.create(embeddings));

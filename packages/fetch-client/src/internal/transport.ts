@@ -7,8 +7,8 @@ import {
 } from '../errors.js';
 import { type AttemptTimeout, armTimeout, disarmTimeout } from './attemptTimeout.js';
 import type { FetchOptions } from './createCoreClient.js';
+import { loadRedaction, redactKey } from './keyRedaction.js';
 import type { Log } from './logger.js';
-import { redactSecret } from './redactSecret.js';
 import {
   backoffMs,
   isRetryableStatus,
@@ -102,9 +102,11 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
     const message = timedOut
       ? `No complete answer from ${origin} within ${options.timeoutMs} ms: ${name}`
       : `Connection to ${origin} failed: ${name}: ${detail}`;
-    // Redacted like every string the client hands out: a runtime's message may quote the URL, key included.
+    // Redacted like every string the client hands out: a runtime's message may quote the URL, key included. A
+    // timeout's and a parse failure's words are the client's own (the origin was checked at createClient).
+    const quotesRuntime = !timedOut && !(cause instanceof SyntaxError);
     return new (timedOut ? APIConnectionTimeoutError : APIConnectionError)(
-      redactSecret(message, options.apiKey),
+      quotesRuntime ? redactKey(message, options.apiKey) : message,
       operation,
       { cause, origin },
     );
@@ -115,6 +117,8 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
   let callLog = log;
   async function callFetch(request: Request, init?: RequestInit): Promise<Response> {
     callLog = log.withCredentialsOf(request.headers);
+    // A call that may write a line has the redactor first, so its lines go out as they happen, in order.
+    if (callLog.enabled('error')) await loadRedaction();
     // Times only for the lines that give them (info, debug).
     const timed = callLog.enabled('info');
     const started = timed ? Date.now() : 0;
@@ -155,6 +159,8 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
             : { signal },
         );
       } catch (cause) {
+        // The message may quote what the runtime said (a URL, a proxy's words): the redactor is there before it.
+        await loadRedaction(options.apiKey);
         const error = failure(cause);
         const retryable =
           error instanceof APIConnectionError &&

@@ -30,6 +30,29 @@ export interface ApiRouteOptions {
   /** Largest request body, in bytes (default 1 MiB): larger ones get 413 and are not read further. */
   maxBodyBytes?: number;
   /**
+   * How long the page's body may take to arrive, in ms (default 30 000): a slower one gets 408. A page that sends
+   * its headers and then trickles its body would otherwise hold a connection and a buffer for as long as it likes.
+   */
+  bodyTimeoutMs?: number;
+  /**
+   * How long the API may take to answer with its status and headers, in ms (default 120 000): past it the call is
+   * aborted and the page gets 504 naming this option. A chat's first byte can take a while on a loaded model; without
+   * a bound the page would wait on the runtime's own (undici's is 300 s), then get a bare failure.
+   */
+  upstreamTimeoutMs?: number;
+  /**
+   * The most bytes of an answer passed to the page (default 64 MiB), counted after any decompression: past it the
+   * answer is cut. Its status is sent by then, so the page sees a stream that ends early, never an answer swollen
+   * by a compressed body (the route asks for `identity`, but an upstream may compress anyway).
+   */
+  maxAnswerBytes?: number;
+  /**
+   * How long an answer's body may stay silent between two chunks, in ms (default 120 000): past it the answer is
+   * cut, and the upstream call with it. A stream's events come seconds apart at most; a silent one holds a
+   * connection on both sides for nothing.
+   */
+  answerIdleTimeoutMs?: number;
+  /**
    * The app's own check, run before anything is read or sent: `true` lets the request on, `false` answers 401, a
    * `Response` is answered as it is (a redirect to a sign-in page, say).
    */

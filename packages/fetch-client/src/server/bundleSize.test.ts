@@ -9,8 +9,12 @@ const packageDir = fileURLToPath(new URL('../..', import.meta.url));
  * ~3.7 kB; the rest is the spec's request validators (zod mini), the price of refusing bad input before it is sent.
  * It is a separate entry so that the client's entries, held to their budgets in ../bundleSize.test.ts, pay nothing.
  * `node:stream` (used only by toNodeListener, which edge code does not call) is the runtime's.
+ * Issue 35 (the door is the edge module's, shared with every server and CLI) took it from ~13.8 kB to ~17.6 kB
+ * (18028 B): the key redactor that catches every form of the key and every 8-character run of its secret (~2.2 kB
+ * alone), the path rule for every encoding, Host and Origin policies, capped reads and bounded streams. A route
+ * runs on a server, where these bytes buy a redaction that no longer lets a key less one character through.
  */
-const budget = 14.5 * 1024;
+const budget = 18.5 * 1024;
 
 describe('bundle size of @inference-infra/fetch-client/server', () => {
   it(`stays within ${budget} bytes min+gz for a route`, async () => {

@@ -1,49 +1,45 @@
+import { isRefusal, jsonContentTypeRefusal, readCappedBody, utf8Text } from '@inference-infra/edge';
 import { validateRequest } from '@inference-infra/types/request-validation';
 import type { ApiRouteMatch } from './apiRouteMatch.js';
-import { readCappedText } from './readCappedText.js';
-import { refusal } from './refusal.js';
-import { isJsonMediaType } from './requestGuards.js';
+import { answerRefusal, refusal } from './refusal.js';
+
+export interface BodyBounds {
+  maxBytes: number;
+  timeoutMs: number;
+}
 
 /**
- * The body of a request that carries one, as the text to send on, or the refusal that ends the request: not JSON
- * (415: the `text/plain` "simple request" any page can send without a preflight), larger than `maxBytes` (413), cut
- * off (400), unparseable or against the spec's rules (400, in the client's own words), so bad input spends nothing.
+ * The body of a request that carries one, as the text to send on, or the refusal that ends the request: not JSON, or
+ * JSON in a charset other than UTF-8 (415: the `text/plain` "simple request" any page can send without a preflight,
+ * and a body the upstream would read as other text than the one checked here), larger than `maxBytes` (413), slower
+ * than `timeoutMs` (408), cut off (400), not UTF-8, unparseable or against the spec's rules (400, in the client's own
+ * words), so bad input spends nothing.
  */
 export async function checkedBody(
   request: Request,
   match: ApiRouteMatch,
-  maxBytes: number,
+  bounds: BodyBounds,
 ): Promise<{ text: string } | { refused: Response }> {
-  const contentType = request.headers.get('content-type');
-  if (!isJsonMediaType(contentType)) {
-    const got = JSON.stringify(contentType ?? 'none');
-    return {
-      refused: refusal(
-        415,
-        'unsupported_media_type',
-        `Content-Type: must be application/json (got ${got}); send "Content-Type: application/json"`,
-        { param: 'Content-Type' },
-      ),
-    };
-  }
-  const read = await readCappedText(request, maxBytes);
-  if ('tooLarge' in read) {
-    const message = `body: must be at most ${maxBytes} bytes (maxBodyBytes)`;
-    return { refused: refusal(413, 'body_too_large', message, { param: 'body' }) };
-  }
-  if ('unreadable' in read) {
-    const message = `body: ended before it was whole (${read.unreadable})`;
-    return { refused: refusal(400, 'body_unreadable', message, { param: 'body' }) };
-  }
+  const badType = jsonContentTypeRefusal(request.headers.get('content-type'));
+  // Left unread: toNodeListener drops what remains after the answer, so the page reads the 415, not a reset.
+  if (badType) return { refused: answerRefusal(badType) };
+  const bytes = await readCappedBody(request.body, request.headers.get('content-length'), {
+    maxBytes: bounds.maxBytes,
+    deadlineMs: bounds.timeoutMs,
+    options: { maxBytes: 'maxBodyBytes', deadlineMs: 'bodyTimeoutMs' },
+  });
+  if (isRefusal(bytes)) return { refused: answerRefusal(bytes) };
+  const text = utf8Text(bytes);
+  if (isRefusal(text)) return { refused: answerRefusal(text) };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(read.text);
+    parsed = JSON.parse(text);
   } catch (error) {
     const message = `body: must be valid JSON (${(error as Error).message})`;
     return { refused: refusal(400, 'invalid_json', message, { param: 'body' }) };
   }
   const refused = ruleRefusal(match, parsed);
-  return refused ? { refused } : { text: read.text };
+  return refused ? { refused } : { text };
 }
 
 /**

@@ -1,11 +1,10 @@
-import { redactSecret } from '../internal/redactSecret.js';
+import { checkTarget, createRedactor, hostRefusal, isRefusal, originRefusal } from '@inference-infra/edge';
 import { apiMethods, matchApiRoute } from './apiRouteMatch.js';
 import type { ApiRouteOptions } from './apiRouteOptions.js';
 import { checkedBody, ruleRefusal } from './checkedBody.js';
 import { exposedAnswerHeaders, forwardToApi, type Upstream } from './forwardToApi.js';
-import { refusal } from './refusal.js';
-import { localAddressOf } from './requestArrival.js';
-import { crossSiteRefusal, hostRefusal } from './requestGuards.js';
+import { answerRefusal, refusal } from './refusal.js';
+import { arrivalOf } from './requestArrival.js';
 
 export type { ApiRouteOptions, StateChangingOperationId } from './apiRouteOptions.js';
 
@@ -17,12 +16,13 @@ export type { ApiRouteOptions, StateChangingOperationId } from './apiRouteOption
  * streams the answer back with the key never in it. It never rejects: whatever goes wrong is an answer.
  */
 export function createApiRoute(options: ApiRouteOptions): (request: Request) => Promise<Response> {
-  const { apiKey, allowedOrigins = [], maxBodyBytes = 1024 * 1024 } = options;
+  const { apiKey, allowedOrigins = [] } = options;
   if (typeof apiKey !== 'string' || apiKey === '')
     throw new TypeError('createApiRoute: apiKey must be a non-empty string');
-  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0)
-    throw new TypeError(`createApiRoute: maxBodyBytes must be a whole number of bytes (got ${maxBodyBytes})`);
+  const maxBodyBytes = bound('maxBodyBytes', options.maxBodyBytes, 1024 * 1024, 0);
+  const bodyTimeoutMs = bound('bodyTimeoutMs', options.bodyTimeoutMs, 30_000);
   const allowedOperations = new Set<string>(options.operations ?? []);
+  const redactor = createRedactor(apiKey);
   const upstream: Upstream = {
     apiKey,
     fetch: options.fetch ?? fetch,
@@ -30,9 +30,21 @@ export function createApiRoute(options: ApiRouteOptions): (request: Request) => 
       inference: new URL(options.baseUrl).href.replace(/\/+$/, ''),
       platform: new URL(options.platformUrl).href.replace(/\/+$/, ''),
     },
+    redactor,
+    timeoutMs: bound('upstreamTimeoutMs', options.upstreamTimeoutMs, 120_000),
+    answer: {
+      maxBytes: bound('maxAnswerBytes', options.maxAnswerBytes, 64 * 1024 * 1024),
+      idleTimeoutMs: bound('answerIdleTimeoutMs', options.answerIdleTimeoutMs, 120_000),
+    },
   };
 
   async function handle(request: Request): Promise<Response> {
+    // The URL as the runtime handed it over, judged before `new URL()` resolves a `..` or reads a `\` as `/`: a
+    // path that some reader in front of the route (a proxy, the app's own auth middleware) reads as another is
+    // refused, never guessed at. (Runtimes that parse the target first leave fewer forms to see; toNodeListener
+    // checks the target as it came off the wire.)
+    const target = checkTarget(request.url);
+    if (isRefusal(target)) return answerRefusal(target);
     let url: URL;
     try {
       url = new URL(request.url);
@@ -40,12 +52,23 @@ export function createApiRoute(options: ApiRouteOptions): (request: Request) => 
       const message = `the request URL ${JSON.stringify(request.url)} is not a URL`;
       return refusal(400, 'malformed_request_target', message);
     }
-    const badHost = hostRefusal(url, options.allowedHosts, localAddressOf(request));
-    if (badHost) return refusal(403, 'host_not_allowed', badHost, { param: 'Host' });
-    const crossSite = crossSiteRefusal(request, url, allowedOrigins);
-    if (crossSite) return refusal(403, 'cross_site_request', crossSite, { param: 'Origin' });
-    // Past the check above, an Origin is the route's own or one the app allows: only those get CORS headers.
+    const arrival = arrivalOf(request);
+    // A runtime joins two Host headers with ", ", which is no host name: refused as toNodeListener's two values are.
+    const hosts = arrival?.hosts ?? [request.headers.get('host') ?? url.host];
+    const badHost = hostRefusal(
+      hosts,
+      { allowedHosts: options.allowedHosts, option: 'createApiRoute({ allowedHosts })' },
+      arrival?.localAddress,
+    );
+    if (badHost) return answerRefusal(badHost);
     const origin = request.headers.get('origin');
+    const crossSite = originRefusal(
+      arrival?.origins ?? (origin === null ? [] : [origin]),
+      request.headers.get('sec-fetch-site') ?? undefined,
+      { selfOrigin: url.origin, allowedOrigins, option: 'createApiRoute({ allowedOrigins })' },
+    );
+    if (crossSite) return answerRefusal(crossSite);
+    // Past the check above, an Origin is the route's own or one the app allows: only those get CORS headers.
     const cors: Record<string, string> =
       origin && origin !== url.origin
         ? {
@@ -94,7 +117,7 @@ export function createApiRoute(options: ApiRouteOptions): (request: Request) => 
       const refused = ruleRefusal(match, undefined);
       if (refused) return refused;
     } else {
-      const checked = await checkedBody(request, match, maxBodyBytes);
+      const checked = await checkedBody(request, match, { maxBytes: maxBodyBytes, timeoutMs: bodyTimeoutMs });
       if ('refused' in checked) return checked.refused;
       body = checked.text;
     }
@@ -106,8 +129,16 @@ export function createApiRoute(options: ApiRouteOptions): (request: Request) => 
       return await handle(request);
     } catch (error) {
       // The app's authorize hook threw, or the runtime did: an answer naming it, the key redacted from it.
-      const reason = redactSecret(error instanceof Error ? error.message : String(error), apiKey);
+      const reason = redactor.redact(error instanceof Error ? error.message : String(error));
       return refusal(500, 'route_failure', `The API route failed: ${reason}`);
     }
   };
+}
+
+/** A whole number option at least `least` (1 for time: a bound of 0 would refuse everything), or its default. */
+function bound(name: string, value: number | undefined, fallback: number, least = 1): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < least)
+    throw new TypeError(`createApiRoute: ${name} must be a whole number of at least ${least} (got ${value})`);
+  return value;
 }

@@ -1,7 +1,7 @@
-import { redactSecret } from '../internal/redactSecret.js';
+import { callUpstream, isRefusal, type Redactor } from '@inference-infra/edge';
+import { type AnswerBounds, answerBody } from './answerBody.js';
 import type { ApiRouteMatch } from './apiRouteMatch.js';
-import { keyRedactingStream } from './keyRedactingStream.js';
-import { refusal } from './refusal.js';
+import { answerRefusal } from './refusal.js';
 
 /** What a page may say about its request, passed on; everything else (its cookies, any Authorization) stays. */
 const forwardedRequestHeaders = ['content-type', 'accept', 'x-simulate'];
@@ -32,11 +32,17 @@ export interface Upstream {
   /** The base address of each surface, without a trailing slash. */
   bases: Record<ApiRouteMatch['route']['surface'], string>;
   fetch: typeof fetch;
+  redactor: Redactor;
+  /** How long the API may take to send its status and headers (`upstreamTimeoutMs`). */
+  timeoutMs: number;
+  answer: AnswerBounds;
 }
 
 /**
  * Sends a checked request on with the key and passes the answer back as it arrives, the key redacted from its status
- * text, headers and body. The page going away (its request's signal) stops the upstream call too.
+ * text, headers and body, the body bounded (`answerBody`). Redirects are never followed (the request carries the key
+ * and the page's body: 502), headers late past `timeoutMs` are a 504, and the page going away (its request's signal)
+ * stops the upstream call too (499).
  */
 export async function forwardToApi(
   request: Request,
@@ -44,40 +50,30 @@ export async function forwardToApi(
   upstream: Upstream,
   answerHeaders: Record<string, string>,
 ): Promise<Response> {
-  const { apiKey } = upstream;
-  const headers = new Headers({ authorization: `Bearer ${apiKey}` });
+  const { redactor } = upstream;
+  // `identity`: a compressed answer is inflated by fetch before the page gets it, so a small body could become a
+  // huge one; asking for none keeps the bytes counted by maxAnswerBytes the bytes the upstream sent.
+  const headers = new Headers({ authorization: `Bearer ${upstream.apiKey}`, 'accept-encoding': 'identity' });
   for (const name of forwardedRequestHeaders) {
     const value = request.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
   const { route, specPath } = target.match;
   const upstreamUrl = `${upstream.bases[route.surface]}${specPath}${target.search}`;
-  let answer: Response;
-  try {
-    answer = await upstream.fetch(upstreamUrl, {
-      method: request.method,
-      headers,
-      body: target.body,
-      signal: request.signal,
-    });
-  } catch (error) {
-    if (request.signal.aborted)
-      return refusal(499, 'client_closed_request', 'The page went away before the answer.');
-    const reason = redactSecret(error instanceof Error ? error.message : String(error), apiKey);
-    return refusal(
-      502,
-      'upstream_unreachable',
-      `The API route could not reach ${new URL(upstreamUrl).origin}: ${reason}`,
-    );
-  }
+  const answer = await callUpstream(
+    upstreamUrl,
+    { method: request.method, headers, body: target.body, signal: request.signal },
+    { fetch: upstream.fetch, timeoutMs: upstream.timeoutMs, timeoutOption: 'upstreamTimeoutMs', redactor },
+  );
+  if (isRefusal(answer)) return answerRefusal(answer);
   const passed = new Headers(answerHeaders);
   for (const name of forwardedAnswerHeaders) {
     const value = answer.headers.get(name);
-    if (value !== null) passed.set(name, redactSecret(value, apiKey));
+    if (value !== null) passed.set(name, redactor.redact(value));
   }
-  return new Response(answer.body?.pipeThrough(keyRedactingStream(apiKey)) ?? null, {
+  return new Response(answer.body ? answerBody(answer.body, redactor, upstream.answer) : null, {
     status: answer.status,
-    statusText: redactSecret(answer.statusText, apiKey),
+    statusText: redactor.redact(answer.statusText),
     headers: passed,
   });
 }

@@ -1,3 +1,4 @@
+import type { Refusal } from '@inference-infra/edge';
 import type { components } from '@inference-infra/types';
 import { statusByErrorType } from '../internal/errorStatus.gen.js';
 
@@ -33,3 +34,10 @@ export function refusal(
     headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...options.headers },
   });
 }
+
+/** An edge refusal (a path, a Host, an Origin, a body or an upstream call the door refused) as the route's answer. */
+export const answerRefusal = (refused: Refusal): Response =>
+  refusal(refused.status, refused.code, refused.message, {
+    param: refused.param,
+    ...(refused.headers ? { headers: refused.headers } : {}),
+  });

@@ -1,15 +1,19 @@
 /**
- * The local address each request arrived on, for the requests `toNodeListener` builds from a socket. Kept beside the
- * Request rather than in a header, which any client could send: only code of this entry can write it. Web-standard
- * runtimes do not say where a request arrived, so their requests have none.
+ * What `toNodeListener` knows of a request that a web `Request` cannot carry: the local address it arrived on, and
+ * every `Host` and `Origin` it sent (a `Request`'s headers keep one value per name, node's `req.headers` the first
+ * only). Kept beside the Request rather than in headers, which any client could send: only code of this entry can
+ * write it. Web-standard runtimes say none of this, so their requests have no record and are judged by their headers.
  */
-const localAddresses = new WeakMap<Request, string>();
-
-export function recordLocalAddress(request: Request, address: string | undefined): void {
-  if (address) localAddresses.set(request, address);
+export interface RequestArrival {
+  localAddress?: string | undefined;
+  hosts?: readonly string[];
+  origins?: readonly string[];
 }
 
-export const localAddressOf = (request: Request): string | undefined => localAddresses.get(request);
+const arrivals = new WeakMap<Request, RequestArrival>();
 
-/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (`::ffff:127.0.0.1`, how a dual-stack socket names them). */
-export const isLoopbackAddress = (address: string) => /^(::ffff:)?127\.|^::1$/i.test(address);
+export function recordArrival(request: Request, arrival: RequestArrival): void {
+  arrivals.set(request, arrival);
+}
+
+export const arrivalOf = (request: Request): RequestArrival | undefined => arrivals.get(request);

@@ -4,6 +4,7 @@ import { type AddressInfo, connect } from 'node:net';
 import { createSimulator } from '@inference-infra/mock-server';
 import { parsedOrText, sendRaw } from '@inference-infra/test-kit/rawHttp';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loopbackUpstream } from '../test/loopbackUpstream.js';
 import type { ApiRouteOptions } from './apiRouteOptions.js';
 import { createApiRoute } from './createApiRoute.js';
 import { toNodeListener } from './toNodeListener.js';
@@ -33,6 +34,36 @@ async function listening(options: Partial<ApiRouteOptions> = {}) {
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return { port, upstreamCalls: () => simulator.state.requests.length };
+}
+
+/**
+ * An app that guards `/v1/` with its own login, as an Express app would with `app.use('/v1', login)`, in front of
+ * the route's listener, the route in front of a real loopback upstream.
+ */
+async function guardedApp() {
+  const upstream = await loopbackUpstream((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[]}');
+  });
+  const route = createApiRoute({
+    apiKey,
+    baseUrl: `${upstream.origin}/v1`,
+    platformUrl: upstream.origin,
+    operations: ['createChatCompletion'],
+  });
+  const listener = toNodeListener(route);
+  server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    if ((path === '/v1' || path.startsWith('/v1/')) && req.headers.cookie !== 'session=ok') {
+      res.writeHead(401).end('sign in');
+      return;
+    }
+    listener(req, res, () => res.writeHead(404).end('app: not found'));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.once('close', () => void upstream.close());
+  return { port, upstream };
 }
 
 const codeOf = (body: string) => (parsedOrText(body) as { error?: { code?: string } }).error?.code;
@@ -174,6 +205,49 @@ describe('toNodeListener', () => {
     expect(first).toBe('data: {"first":true}\n\n');
     await expect.poll(() => upstreamSignal?.aborted).toBe(true);
     await expect.poll(() => upstreamCancelled).toBe(true);
+  });
+
+  it.each([
+    ['a backslash the URL parser reads as "/"', 'POST /v1\\chat/completions'],
+    ['a "..\\" climbing out of /api', 'POST /api/..\\v1/chat/completions'],
+    ['a "%2e%2e" climbing out of /api', 'POST /api/%2e%2e/v1/chat/completions'],
+    ['an encoded "..\\" climbing out of /api', 'POST /api/..%5Cv1/chat/completions'],
+  ])("refuses %s with 400, where the app's /v1 guard read another path", async (_name, requestLine) => {
+    const { port, upstream } = await guardedApp();
+    const body = '{"model":"m","messages":[{"role":"user","content":"hi"}]}';
+    const head = `Host: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${body.length}`;
+    const answer = await sendRaw(port, { bytes: `${requestLine} HTTP/1.1\r\n${head}\r\n\r\n${body}` });
+    expect(answer.status).toBe(400);
+    expect(codeOf(answer.body)).toBe('invalid_path');
+    // The guard does stand in front of the route's own spelling of the path.
+    const guarded = await sendRaw(port, {
+      bytes: `POST /v1/chat/completions HTTP/1.1\r\n${head}\r\n\r\n${body}`,
+    });
+    expect(guarded.status).toBe(401);
+    expect(upstream.seen).toHaveLength(0);
+  });
+
+  it("passes the app's own odd paths to next, judging only paths that read as the API's", async () => {
+    const { port, upstream } = await guardedApp();
+    const answer = await sendRaw(port, { bytes: 'GET /files/a;b HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toBe('app: not found');
+    expect(upstream.seen).toHaveLength(0);
+  });
+
+  it('refuses a request that sends two Host headers (each layer in front may read another one)', async () => {
+    const { port, upstream } = await guardedApp();
+    const answer = await sendRaw(port, {
+      bytes: 'GET /api/v1/instances/types HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n',
+    });
+    expect(answer.status).toBe(400);
+    expect(codeOf(answer.body)).toBe('malformed_host');
+    expect(answer.body).toContain('sent 2 times');
+    const one = await sendRaw(port, {
+      bytes: 'GET /api/v1/instances/types HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+    });
+    expect(one.status).toBe(200);
+    expect(upstream.seen).toHaveLength(1);
   });
 });
 

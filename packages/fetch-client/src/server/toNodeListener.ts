@@ -2,16 +2,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { checkTarget, hostRefusal, isRefusal, parseHost } from '@inference-infra/edge';
+import { drainUnread, headerValues } from '@inference-infra/edge/node';
 import { apiMethods, isApiPathname, matchApiRoute } from './apiRouteMatch.js';
-import { refusal } from './refusal.js';
-import { recordLocalAddress } from './requestArrival.js';
+import { answerRefusal, refusal } from './refusal.js';
+import { recordArrival } from './requestArrival.js';
 
 type Next = (error?: unknown) => void;
 
 /**
  * `createApiRoute`'s handler as a `node:http` / Express listener. Requests outside `/v1/` and `/api/` go to `next`
- * (the app's other routes) or get 404. A request whose Host or target is no URL is answered 400, a page that goes
- * away aborts the upstream call, and nothing thrown ever leaves the listener.
+ * (the app's other routes) or get 404. A target that breaks the edge's path rule as it came off the wire, and a Host
+ * that is missing, no host name or sent twice, are answered 400; a page that goes away aborts the upstream call, and
+ * nothing thrown ever leaves the listener.
  */
 export function toNodeListener(handler: (request: Request) => Promise<Response>) {
   return (req: IncomingMessage, res: ServerResponse, next?: Next): void => {
@@ -25,31 +28,21 @@ export function toNodeListener(handler: (request: Request) => Promise<Response>)
   };
 }
 
-/** A `.` or `..` segment, also percent-encoded: URL parsing would quietly climb out of the segment it names. */
-const dotSegment = (path: string) => path.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
+/** How a Host refusal of the listener names the option (a Host it cannot build a URL of is malformed anyway). */
+const hostPolicy = { option: 'createApiRoute({ allowedHosts })' };
 
-/** The request's URL from its Host and origin-form target, or why there is none. */
-function urlOf(req: IncomingMessage): URL | Response {
-  const target = req.url ?? '';
-  // Only a path: an absolute-form (`http://[/`) or `*` target names no path of this server.
-  if (!target.startsWith('/'))
-    return refusal(
-      400,
-      'malformed_request_target',
-      `the request target ${JSON.stringify(target)} is not a path`,
-    );
-  const host = req.headers.host;
-  const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+/**
+ * Whether the target is one the route answers for: its path is under `/v1/` or `/api/` as sent, or as a URL parser
+ * would read it (`/x/..\v1/chat/completions` is `/v1/chat/completions` to one). The app's other paths go to `next`,
+ * whatever they hold; a path any reader takes for the API's is the route's to judge.
+ */
+function namesApiPath(target: string): boolean {
+  const raw = target.split(/[?#]/, 1)[0] ?? '';
+  if (isApiPathname(raw)) return true;
   try {
-    if (!host) throw new TypeError('missing');
-    const authority = new URL(`${scheme}://${host}`);
-    const extra = `${authority.username}${authority.password}${authority.pathname}${authority.search}${authority.hash}`;
-    if (authority.host === '' || extra !== '/') throw new TypeError('not a host');
-    // Joined, not resolved against the host: a target of `//evil.example/x` stays a path of this host.
-    return new URL(`${authority.origin}${target}`);
+    return isApiPathname(new URL(target, 'http://route.invalid').pathname);
   } catch {
-    const message = `Host: ${JSON.stringify(host ?? null)} is not a host name (with an optional port)`;
-    return refusal(400, 'malformed_host', message, { param: 'Host' });
+    return false;
   }
 }
 
@@ -59,17 +52,36 @@ async function serve(
   res: ServerResponse,
   next: Next | undefined,
 ) {
-  const url = urlOf(req);
-  if (url instanceof Response) return send(res, url);
-  const rawPath = (req.url ?? '').split('?')[0] ?? '';
-  if (!isApiPathname(url.pathname) && !isApiPathname(rawPath)) {
+  const target = req.url ?? '';
+  // Only a path: an absolute-form (`http://[/`) or `*` target names no path of this server.
+  if (!target.startsWith('/'))
+    return send(
+      res,
+      refusal(400, 'malformed_request_target', `the request target ${JSON.stringify(target)} is not a path`),
+    );
+  // Judged as it came off the wire, before any URL parser reads `\` as `/` or resolves `%2e%2e`: an app that guards
+  // `/v1` with its own middleware must never see the route serve a path its guard read as another one.
+  const checked = checkTarget(target);
+  if (isRefusal(checked)) {
+    if (next && !namesApiPath(target)) return next();
+    return send(res, answerRefusal(checked));
+  }
+  if (!isApiPathname(checked.pathname)) {
     if (next) return next();
-    return send(res, refusal(404, 'unknown_path', `No operation of the API at ${url.pathname}.`));
+    return send(res, refusal(404, 'unknown_path', `No operation of the API at ${checked.pathname}.`));
   }
-  if (dotSegment(rawPath)) {
-    const message = `path: must not hold "." or ".." segments (got ${JSON.stringify(rawPath)})`;
-    return send(res, refusal(400, 'invalid_path', message, { param: 'path' }));
+  // Every Host sent (node keeps the first in `req.headers`): the handler refuses two. One it cannot even build a URL
+  // of is refused here.
+  const hosts = headerValues(req, 'host');
+  const authority = parseHost(hosts[0] ?? '');
+  if (!authority) {
+    // Always a refusal (none, or a first one that is no host name); the fallback only satisfies the types.
+    const refused = hostRefusal(hosts, hostPolicy);
+    return send(res, refused ? answerRefusal(refused) : refusal(400, 'malformed_host', 'Host: missing'));
   }
+  const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  // Joined, not resolved against the host: the checked path has nothing a parser would change.
+  const url = `${scheme}://${authority.host}${checked.pathname}${checked.search}`;
   const abort = new AbortController();
   res.once('close', () => {
     if (!res.writableFinished) abort.abort();
@@ -86,37 +98,63 @@ async function serve(
       method,
       headers,
       signal: abort.signal,
-      ...(hasBody ? { body: Readable.toWeb(req), duplex: 'half' } : {}),
+      ...(hasBody ? { body: bodyOf(req), duplex: 'half' } : {}),
     } as RequestInit);
   } catch {
     // Methods fetch refuses to carry (CONNECT, TRACE, TRACK): none is an operation of the spec.
-    const matched = matchApiRoute(method, url.pathname);
+    const matched = matchApiRoute(method, checked.pathname);
     const allow = (matched.kind === 'method-not-allowed' ? matched.allow : apiMethods).join(', ');
-    const message = `${method} ${url.pathname}: this path takes ${allow}.`;
+    const message = `${method} ${checked.pathname}: this path takes ${allow}.`;
     return send(res, refusal(405, 'method_not_allowed', message, { headers: { allow } }));
   }
-  recordLocalAddress(request, req.socket.localAddress);
+  recordArrival(request, {
+    localAddress: req.socket.localAddress,
+    hosts,
+    origins: headerValues(req, 'origin'),
+  });
   await send(res, await handler(request));
-  if (hasBody) dropUnreadBody(req);
+  // A body the route did not read (a refusal, a 413) is taken off the socket and dropped, so the page reads the
+  // answer rather than a reset.
+  if (hasBody) drainUnread(req);
 }
 
-/** How much of a body the route did not read (a refusal, a 413) is taken and dropped before the connection goes. */
-const unreadBodyDrainBytes = 256 * 1024 * 1024;
-
 /**
- * After the answer, the rest of a body nobody read is taken off the socket and dropped, never buffered: a client still
- * sending it then reads the refusal, where a socket closed (or timed out) with unread data would reach it as a reset.
+ * The request's body as a web stream, read as it is pulled. Cancelling it (a body refused as too large) stops the
+ * reading but leaves the socket alone: `Readable.toWeb` would destroy the request, and with it the connection the
+ * refusal is still to be written on. What is left is dropped after the answer (`drainUnread`).
  */
-function dropUnreadBody(req: IncomingMessage) {
-  if (req.complete || req.destroyed) return;
-  // The web stream made of it stops taking chunks: nothing reads them any more.
-  req.removeAllListeners('data');
-  let dropped = 0;
-  req.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > unreadBodyDrainBytes) req.destroy();
-  });
-  req.resume();
+function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on('data', (chunk: Buffer) => {
+          if (cancelled) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once('end', () => {
+          if (!cancelled) controller.close();
+        });
+        // The sender went away mid-body: node ends the request with "aborted" (or a close before its end).
+        const cut = (error?: Error) => {
+          if (!cancelled && !req.complete) controller.error(error ?? new Error('aborted'));
+          cancelled = true;
+        };
+        req.once('error', cut);
+        req.once('close', () => cut());
+        req.pause();
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        cancelled = true;
+        req.pause();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
 }
 
 /** Writes a web Response to node's, its body streamed as it arrives (a chat's events reach the page one by one). */
