@@ -3,11 +3,13 @@ import { boundedStream, type Redactor } from '@inference-infra/edge';
 export interface AnswerBounds {
   maxBytes: number;
   idleTimeoutMs: number;
+  /** The whole answer's deadline, from its first read. */
+  timeoutMs: number;
 }
 
 /**
  * An answer's body as the page gets it: cut past `maxBytes` (counted as the page would receive it, so after any
- * decompression) or after `idleTimeoutMs` of silence, and with the key in any of its forms redacted, however the
+ * decompression) after `idleTimeoutMs` of silence or `timeoutMs` in all, and with the key in any of its forms redacted, however the
  * chunks split it. The status went out with the headers, so a bound met midway ends the stream early: the page sees
  * a cut-off answer (a keyless client reports it as a connection error), never more than the bound.
  */
@@ -19,7 +21,8 @@ export function answerBody(
   const bounded = boundedStream(body, {
     maxBytes: bounds.maxBytes,
     idleMs: bounds.idleTimeoutMs,
-    options: { maxBytes: 'maxAnswerBytes', idleMs: 'answerIdleTimeoutMs' },
+    totalMs: bounds.timeoutMs,
+    options: { maxBytes: 'maxAnswerBytes', idleMs: 'answerIdleTimeoutMs', totalMs: 'answerTimeoutMs' },
   });
   return bounded.pipeThrough(redactingTextStream(redactor));
 }

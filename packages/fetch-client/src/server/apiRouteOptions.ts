@@ -53,6 +53,12 @@ export interface ApiRouteOptions {
    */
   answerIdleTimeoutMs?: number;
   /**
+   * How long a whole answer may take to arrive, in ms (default 600 000): past it the answer is cut, and the upstream
+   * call with it. An upstream that trickles a byte now and then never falls silent long enough for the idle bound,
+   * and would hold the page's connection for ever.
+   */
+  answerTimeoutMs?: number;
+  /**
    * The app's own check, run before anything is read or sent: `true` lets the request on, `false` answers 401, a
    * `Response` is answered as it is (a redirect to a sign-in page, say).
    */

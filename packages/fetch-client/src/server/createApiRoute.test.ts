@@ -361,11 +361,14 @@ describe('createApiRoute', () => {
     expect(upstreamCalls()).toBe(0);
   });
 
-  it.each(['bodyTimeoutMs', 'upstreamTimeoutMs', 'maxAnswerBytes', 'answerIdleTimeoutMs'] as const)(
-    'throws at creation for a %s that is no whole number of at least 1',
-    (option) => {
-      for (const value of [0, 1.5, Number.NaN])
-        expect(() => routeOnSimulator({ [option]: value })).toThrow(`createApiRoute: ${option} must be`);
-    },
-  );
+  it.each([
+    'bodyTimeoutMs',
+    'upstreamTimeoutMs',
+    'maxAnswerBytes',
+    'answerIdleTimeoutMs',
+    'answerTimeoutMs',
+  ] as const)('throws at creation for a %s that is no whole number of at least 1', (option) => {
+    for (const value of [0, 1.5, Number.NaN])
+      expect(() => routeOnSimulator({ [option]: value })).toThrow(`createApiRoute: ${option} must be`);
+  });
 });

@@ -35,6 +35,7 @@ export function createApiRoute(options: ApiRouteOptions): (request: Request) => 
     answer: {
       maxBytes: bound('maxAnswerBytes', options.maxAnswerBytes, 64 * 1024 * 1024),
       idleTimeoutMs: bound('answerIdleTimeoutMs', options.answerIdleTimeoutMs, 120_000),
+      timeoutMs: bound('answerTimeoutMs', options.answerTimeoutMs, 600_000),
     },
   };
 

@@ -114,6 +114,24 @@ describe('forwardToApi, in front of a loopback upstream', () => {
     await expect.poll(() => upstreamClosed).toBe(true);
   });
 
+  it('cuts an answer that trickles past answerTimeoutMs, never silent long enough for the idle bound', async () => {
+    let upstreamClosed = false;
+    const trickling = await upstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const timer = setInterval(() => res.write(': still here\n\n'), 20);
+      res.once('close', () => {
+        clearInterval(timer);
+        upstreamClosed = true;
+      });
+    });
+    const answer = await routeTo(trickling.origin, { answerIdleTimeoutMs: 1_000, answerTimeoutMs: 300 })(
+      chat(),
+    );
+    expect(answer.status).toBe(200);
+    expect((await readAll(answer)).cut).toBe(true);
+    await expect.poll(() => upstreamClosed).toBe(true);
+  });
+
   it('hides the key in every form an upstream can echo it: a character short, base64, \\u-escaped, percent-encoded, in pieces, split across chunks', async () => {
     const secret = apiKey.slice('ii_live_'.length);
     const echoes = [
