@@ -1,3 +1,4 @@
+import { createRouteMatcher, type RouteMatch } from '@inference-infra/edge';
 import type { Route } from '../internal/operations.js';
 import { routes } from '../internal/routes.gen.js';
 
@@ -10,36 +11,31 @@ export interface ApiRouteMatch {
   specPath: string;
 }
 
-interface Pattern {
-  method: string;
-  regex: RegExp;
-  names: string[];
-  route: Route;
-}
-
 /** The spec's paths as the page sends them: inference under `/v1` (the keyless client's `baseUrl`), platform as is. */
 const inferencePrefix = '/v1';
 
-const routeList = Object.entries(routes).flatMap(([method, byPath]) =>
-  Object.entries(byPath as Readonly<Record<string, Route>>).map(([path, route]) => ({ method, path, route })),
+interface RouteEntry {
+  method: string;
+  path: string;
+  route: Route;
+}
+
+const routeList: RouteEntry[] = Object.entries(routes).flatMap(([method, byPath]) =>
+  Object.entries(byPath as Readonly<Record<string, Route>>).map(([path, route]) => ({
+    ...route,
+    method,
+    path,
+  })),
 );
 
-const patterns: Pattern[] = routeList.map(({ method, path, route }) => {
-  const names: string[] = [];
-  const source = path
-    .split('/')
-    .map((segment) => {
-      const parameter = /^\{(.+)\}$/.exec(segment)?.[1];
-      if (!parameter) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      names.push(parameter);
-      return '([^/]+)';
-    })
-    .join('/');
-  return { method, regex: new RegExp(`^${source}$`), names, route };
-});
+/** One matcher per base address, the edge's (the simulator routes with the same one). */
+const matchers = {
+  inference: createRouteMatcher(routeList.filter((entry) => entry.route.surface === 'inference')),
+  platform: createRouteMatcher(routeList.filter((entry) => entry.route.surface === 'platform')),
+};
 
 /** Every method the spec's operations take, for a CORS preflight's answer. */
-export const apiMethods = [...new Set(patterns.map((pattern) => pattern.method))];
+export const apiMethods = [...new Set(routeList.map((entry) => entry.method))];
 
 /** The spec path a page's pathname names, or undefined when it is neither under `/v1/` nor `/api/`. */
 function specPathOf(pathname: string): { specPath: string; surface: Route['surface'] } | undefined {
@@ -54,41 +50,16 @@ export const isApiPathname = (pathname: string) => specPathOf(pathname) !== unde
 
 export type MatchResult =
   | { kind: 'operation'; match: ApiRouteMatch }
-  | { kind: 'method-not-allowed'; allow: string[] }
-  | { kind: 'unknown-path' }
-  | { kind: 'bad-parameter'; field: string; message: string };
-
-/** A path parameter that would change the upstream path instead of naming a resource in it (as the client refuses). */
-const pathChanging = new Set(['', '.', '..']);
+  | Exclude<RouteMatch<RouteEntry>, { kind: 'operation' }>;
 
 /** Matches a page's method and pathname to one operation of the spec, checking its path parameters. */
 export function matchApiRoute(method: string, pathname: string): MatchResult {
   const located = specPathOf(pathname);
   if (!located) return { kind: 'unknown-path' };
-  const allow: string[] = [];
-  for (const pattern of patterns) {
-    if (pattern.route.surface !== located.surface) continue;
-    const found = pattern.regex.exec(located.specPath);
-    if (!found) continue;
-    if (pattern.method !== method) {
-      allow.push(pattern.method);
-      continue;
-    }
-    const pathParams: Record<string, string> = {};
-    for (const [index, name] of pattern.names.entries()) {
-      let value: string;
-      try {
-        value = decodeURIComponent(found[index + 1] ?? '');
-      } catch {
-        return { kind: 'bad-parameter', field: name, message: `${name}: must be valid percent-encoding` };
-      }
-      if (pathChanging.has(value) || value.includes('/')) {
-        const message = `${name}: must not be empty, ".", ".." or contain "/" (it would change the request path; got "${value}")`;
-        return { kind: 'bad-parameter', field: name, message };
-      }
-      pathParams[name] = value;
-    }
-    return { kind: 'operation', match: { route: pattern.route, pathParams, specPath: located.specPath } };
-  }
-  return allow.length > 0 ? { kind: 'method-not-allowed', allow } : { kind: 'unknown-path' };
+  const matched = matchers[located.surface](method, located.specPath);
+  if (matched.kind !== 'operation') return matched;
+  return {
+    kind: 'operation',
+    match: { route: matched.route.route, pathParams: matched.pathParams, specPath: located.specPath },
+  };
 }
