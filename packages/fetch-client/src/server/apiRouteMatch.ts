@@ -21,11 +21,7 @@ interface RouteEntry {
 }
 
 const routeList: RouteEntry[] = Object.entries(routes).flatMap(([method, byPath]) =>
-  Object.entries(byPath as Readonly<Record<string, Route>>).map(([path, route]) => ({
-    ...route,
-    method,
-    path,
-  })),
+  Object.entries(byPath as Readonly<Record<string, Route>>).map(([path, route]) => ({ method, path, route })),
 );
 
 /** One matcher per base address, the edge's (the simulator routes with the same one). */
