@@ -1,31 +1,18 @@
-import { createSimulator } from '@inference-infra/mock-server';
 import { sendRaw } from '@inference-infra/test-kit/rawHttp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpServer } from './createMcpServer.js';
-import { type HttpEndpoint, serveHttp } from './serveHttp.js';
-import { initialize, rawPost } from './test/httpClients.js';
-import { secretKey } from './test/stdioProcess.js';
+import type { HttpEndpoint } from './serveHttp.js';
+import { initialize, rawPost, serveOnSimulator } from './test/httpClients.js';
 
 let endpoint: HttpEndpoint;
 let port: number;
 
 beforeAll(async () => {
-  const simulator = createSimulator();
-  endpoint = await serveHttp(
-    () =>
-      createMcpServer({
-        apiKey: secretKey,
-        fetch: simulator.fetch,
-        baseUrl: 'http://127.0.0.1:4010/v1',
-        platformUrl: 'http://127.0.0.1:4011',
-      }),
-    {
-      allowOrigins: ['http://127.0.0.1:6274'],
-      maxMessageBytes: 4096,
-      bodyTimeoutMs: 300,
-      maxSessionsPerClient: 100,
-    },
-  );
+  endpoint = await serveOnSimulator({
+    allowOrigins: ['http://127.0.0.1:6274'],
+    maxMessageBytes: 4096,
+    bodyTimeoutMs: 300,
+    maxSessionsPerClient: 100,
+  });
   port = Number(new URL(endpoint.url).port);
 });
 afterAll(() => endpoint.close());

@@ -1,11 +1,8 @@
-import { createSimulator } from '@inference-infra/mock-server';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMcpServer } from './createMcpServer.js';
-import { type HttpEndpoint, type HttpOptions, serveHttp } from './serveHttp.js';
-import { connectClient, rawPost } from './test/httpClients.js';
-import { secretKey } from './test/stdioProcess.js';
+import type { HttpEndpoint, HttpOptions } from './serveHttp.js';
+import { connectClient, rawPost, serveOnSimulator } from './test/httpClients.js';
 
 const opened: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
@@ -13,18 +10,7 @@ afterEach(async () => {
 });
 
 async function serve(options: HttpOptions): Promise<HttpEndpoint> {
-  const simulator = createSimulator({ streamEventIntervalMs: 40 });
-  const endpoint = await serveHttp(
-    () =>
-      createMcpServer({
-        apiKey: secretKey,
-        fetch: simulator.fetch,
-        baseUrl: 'http://127.0.0.1:4010/v1',
-        platformUrl: 'http://127.0.0.1:4011',
-        allowWrites: true,
-      }),
-    options,
-  );
+  const endpoint = await serveOnSimulator(options, 40);
   opened.push(endpoint);
   return endpoint;
 }

@@ -1,6 +1,10 @@
+import { createSimulator } from '@inference-infra/mock-server';
 import { sendRaw } from '@inference-infra/test-kit/rawHttp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createMcpServer } from '../createMcpServer.js';
+import { type HttpEndpoint, type HttpOptions, serveHttp } from '../serveHttp.js';
+import { secretKey } from './stdioProcess.js';
 
 export const initialize = JSON.stringify({
   jsonrpc: '2.0',
@@ -41,4 +45,18 @@ export function errorOf(body: string): { code: number; message: string } | undef
   } catch {
     return undefined;
   }
+}
+
+/** The MCP server over HTTP in this process, every tool listed, on an in-process simulator. */
+export function serveOnSimulator(options: HttpOptions, streamEventIntervalMs = 0): Promise<HttpEndpoint> {
+  const simulator = createSimulator({ streamEventIntervalMs });
+  const session = () =>
+    createMcpServer({
+      apiKey: secretKey,
+      fetch: simulator.fetch,
+      baseUrl: 'http://127.0.0.1:4010/v1',
+      platformUrl: 'http://127.0.0.1:4011',
+      allowWrites: true,
+    });
+  return serveHttp(session, options);
 }
