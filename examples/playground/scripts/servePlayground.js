@@ -47,5 +47,5 @@ await serveBuiltSite({
   port: values.port,
   title: 'Playground',
   missingMessage,
-  route: createPlaygroundRoute({ distDir, api, render: () => renderPricingPage(api) }),
+  route: createPlaygroundRoute({ distDir, api, render: ({ signal }) => renderPricingPage(api, { signal }) }),
 });

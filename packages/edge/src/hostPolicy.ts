@@ -25,7 +25,8 @@ export function parseHost(value: string): { hostname: string; host: string; port
 export interface HostPolicy {
   /**
    * The names (with or without a port) the server answers to; when absent, loopback names only, and only on a
-   * request that arrived on loopback (`localAddress`, when the runtime says).
+   * request that arrived on loopback (`localAddress`, when the runtime says). `*` takes any well-formed name: for a
+   * mock, which holds nothing a rebinding site could read that it could not ask for itself.
    */
   allowedHosts?: readonly string[] | undefined;
   /** What the refusal tells the operator to set: `createApiRoute({ allowedHosts })`, `--allow-host`. */
@@ -78,6 +79,7 @@ export function hostRefusal(
       );
     return undefined;
   }
+  if (allowedHosts.includes('*')) return undefined;
   const known = allowedHosts.some((allowed) => {
     const name = allowed.toLowerCase();
     return name === parsed.hostname || name === parsed.host;

@@ -68,4 +68,10 @@ describe('checkTarget', () => {
       search: '',
     });
   });
+
+  it('takes an absolute-form target by its path, its authority only checked to be a host', () => {
+    expect(checkTarget('http://any.example:8080/v1/x?q=1')).toEqual({ pathname: '/v1/x', search: '?q=1' });
+    for (const target of ['http://[/x', 'http:///x', 'http://user@host/x', 'http://a b/x'])
+      expect(checkTarget(target), target).toMatchObject({ status: 400, code: 'malformed_request_target' });
+  });
 });

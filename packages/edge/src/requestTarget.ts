@@ -1,3 +1,4 @@
+import { parseHost } from './hostPolicy.js';
 import { type Refusal, refusal } from './refusal.js';
 
 /** A request target judged safe to route: its path as sent (never decoded, never resolved) and its query. */
@@ -66,6 +67,14 @@ export function checkTarget(target: string): CheckedTarget | Refusal {
         400,
         'malformed_request_target',
         `request target: must be a path or an http URL (got ${JSON.stringify(target.slice(0, 200))})`,
+        null,
+      );
+    // The authority is ignored, but it must be one: `http://[/x` is a broken target (RFC 9112 asks a 400), not `/x`.
+    if (!parseHost(absolute[0].replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')))
+      return refusal(
+        400,
+        'malformed_request_target',
+        `request target: the authority of an absolute-form target must be a host with an optional port (got ${JSON.stringify(target.slice(0, 200))})`,
         null,
       );
     rest = target.slice(absolute[0].length) || '/';

@@ -19,11 +19,12 @@ Serves the inference base address (with /v1) and the platform base address on 12
   --embedding-dimensions N   values per embedding (default 64)
   --stream-interval-ms N     pause between streamed chat events (default 20)
   --max-body-bytes N         largest request body (default 1048576); larger ones get a 400
+  --body-timeout-ms N        how long a request body may take to arrive (default 30000); slower ones get a 408
   --max-answer-bytes N       largest answer the simulator builds (default 33554432); larger ones get a 400
   --max-embedding-inputs N   most inputs per embeddings request (default 2048)
   --max-json-depth N         deepest nesting of a JSON body (default 64)
   --max-image-pixels N       most pixels of a generated image (default 4194304, 2048x2048)
-  --allow-origin ORIGIN      a page origin that may call the mock (repeatable; * for any); default: loopback pages
+  --allow-origin ORIGIN      a page origin that may call the mock besides loopback pages (repeatable; * for any)
   --spec FILE                prism only: the bundled OpenAPI document to serve
   --version                  print this package's version
 
@@ -61,6 +62,7 @@ const flagOfOption: Record<string, string> = {
   embeddingDimensions: 'embedding-dimensions',
   streamEventIntervalMs: 'stream-interval-ms',
   maxBodyBytes: 'max-body-bytes',
+  bodyTimeoutMs: 'body-timeout-ms',
   maxAnswerBytes: 'max-answer-bytes',
   maxEmbeddingInputs: 'max-embedding-inputs',
   maxJsonDepth: 'max-json-depth',
@@ -101,6 +103,7 @@ function parseFlags() {
         'embedding-dimensions': { type: 'string' },
         'stream-interval-ms': { type: 'string' },
         'max-body-bytes': { type: 'string' },
+        'body-timeout-ms': { type: 'string' },
         'max-answer-bytes': { type: 'string' },
         'max-embedding-inputs': { type: 'string' },
         'max-json-depth': { type: 'string' },
@@ -138,6 +141,7 @@ if (values.engine === 'prism') {
     'transactions',
     'embedding-dimensions',
     'max-body-bytes',
+    'body-timeout-ms',
     'max-answer-bytes',
     'max-embedding-inputs',
     'max-json-depth',
@@ -167,6 +171,7 @@ const options: MockServerOptions = {
   embeddingDimensions: wholeNumber('embedding-dimensions', values['embedding-dimensions']),
   streamEventIntervalMs: wholeNumber('stream-interval-ms', values['stream-interval-ms']),
   maxBodyBytes: wholeNumber('max-body-bytes', values['max-body-bytes']),
+  bodyTimeoutMs: wholeNumber('body-timeout-ms', values['body-timeout-ms']),
   maxAnswerBytes: wholeNumber('max-answer-bytes', values['max-answer-bytes']),
   maxEmbeddingInputs: wholeNumber('max-embedding-inputs', values['max-embedding-inputs']),
   maxJsonDepth: wholeNumber('max-json-depth', values['max-json-depth']),

@@ -8,7 +8,7 @@ import { createSurfaceHandler } from './forwardToPrism.js';
 import { startPrism } from './prismProcess.js';
 import { bundledSpecRoutes, createSimulator, type Simulator } from './simulator/createSimulator.js';
 import { simulatorListener } from './simulator/nodeListener.js';
-import { crossSiteRefusal } from './simulator/originPolicy.js';
+import { pageRefusal, simulatorOriginPolicy } from './simulator/pageOrigin.js';
 import {
   allowedOriginsOf,
   SimulatorOptionError,
@@ -61,6 +61,18 @@ export const localServerTimeouts = {
   connectionsCheckingInterval: 5_000,
 } as const;
 
+/**
+ * Node's own deadline for a whole request, a backstop behind the simulator's: the headers' time plus `bodyTimeoutMs`
+ * plus one check interval, so that the simulator's 408 (which names the option) answers a slow body first.
+ */
+function serverTimeouts(bodyTimeoutMs = 30_000) {
+  const { headersTimeout, connectionsCheckingInterval, requestTimeout } = localServerTimeouts;
+  return {
+    ...localServerTimeouts,
+    requestTimeout: Math.max(requestTimeout, headersTimeout + bodyTimeoutMs + connectionsCheckingInterval),
+  };
+}
+
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -89,7 +101,7 @@ async function listenOnBoth(
       ['inference', options.inferencePort ?? 0],
       ['platform', options.platformPort ?? 0],
     ] as const) {
-      const server = createServer(localServerTimeouts, listenerFor(surface));
+      const server = createServer(serverTimeouts(options.bodyTimeoutMs), listenerFor(surface));
       answerClientErrors(server);
       servers.push(server);
       ports[surface] = await listen(server, port);
@@ -163,6 +175,7 @@ async function startPrismMock(options: MockServerOptions): Promise<MockServer> {
   allowedOriginsOf(options.allowedOrigins);
   const specPath = options.specPath ?? defaultSpecPath();
   const routes = specRoutesOf(await readSpecModel(specPath));
+  const originPolicy = simulatorOriginPolicy(options.allowedOrigins);
   const prism = await startPrism(['mock', specPath]);
   try {
     const { ports, servers } = await listenOnBoth(options, (surface) => {
@@ -170,16 +183,16 @@ async function startPrismMock(options: MockServerOptions): Promise<MockServer> {
         eventIntervalMs: options.streamEventIntervalMs ?? 20,
       });
       return (req, res) => {
-        const refusal = crossSiteRefusal(req.method ?? 'GET', req.headers, options.allowedOrigins);
+        const refusal = pageRefusal(req, originPolicy);
         if (refusal) {
-          res.writeHead(403, { 'content-type': 'application/json', connection: 'close' });
+          res.writeHead(refusal.status, { 'content-type': 'application/json', connection: 'close' });
           res.end(
             JSON.stringify({
               error: {
-                message: refusal,
+                message: refusal.message,
                 type: 'invalid_request_error',
-                code: 'origin_not_allowed',
-                param: 'Origin',
+                code: refusal.code,
+                param: refusal.param,
               },
             }),
           );

@@ -3,7 +3,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
+import { extname, resolve } from 'node:path';
+import { drainUnread, staticFileFor } from '@inference-infra/edge/node';
 import { answerError, errorBody } from './errorAnswer.js';
 import { localHostRefusal } from './localHost.js';
 
@@ -24,25 +25,6 @@ const contentTypes = new Map([
  * @property {number} port
  * @property {() => Promise<void>} close Stops the server, ending open keep-alive connections too.
  */
-
-/**
- * Maps a request path to a file under `rootDir`, or null when it would leave it.
- * @param {string} rootDir An absolute directory.
- * @param {string} requestUrl The raw request target, e.g. `/index.html?x=1`.
- * @returns {string | null}
- */
-export function resolveRequestPath(rootDir, requestUrl) {
-  let pathname;
-  try {
-    // Decoding first, so `%2e%2e/` cannot slip past the containment check below.
-    pathname = decodeURIComponent(new URL(requestUrl, 'http://localhost').pathname);
-  } catch {
-    return null;
-  }
-  const relativePath = pathname.endsWith('/') ? `${pathname}index.html` : pathname;
-  const filePath = resolve(join(rootDir, relativePath));
-  return filePath.startsWith(rootDir + sep) ? filePath : null;
-}
 
 /**
  * Timeouts for a server on the developer's own machine: a request's headers within 10 s and its body within 30 s
@@ -111,13 +93,18 @@ function answerUnparsed(error, socket) {
 export function startStaticServer({ rootDir, port = 0, route }) {
   const root = resolve(rootDir);
   const server = createServer(localServerOptions, async (request, response) => {
-    // A client that goes away mid-body is an error of its request: answered by nobody, never an ended process.
-    request.on('error', () => response.destroy());
+    // A client that goes away mid-body is an error of its request, never an ended process. Nothing else is done with
+    // it: destroying the answer on it (as before) cut a route's 413 off while the client was still sending, and the
+    // client saw a reset instead. The answer of a client that is gone goes nowhere by itself.
+    request.on('error', () => undefined);
     try {
       await serveRequest(request, response);
     } catch (error) {
       answerError(response, 500, 'server_failure', `The local server failed: ${String(error)}`);
     }
+    // What is left of a body nobody read (a route's refusal, a 405) is taken off the socket and dropped, bounded, so
+    // a client still sending reads the answer instead of a reset.
+    drainUnread(request);
   });
   server.on('clientError', (error, socket) =>
     answerUnparsed(/** @type {NodeJS.ErrnoException} */ (error), socket),
@@ -142,7 +129,9 @@ export function startStaticServer({ rootDir, port = 0, route }) {
       answerError(response, 405, 'method_not_allowed', message, { headers: { allow: 'GET, HEAD' } });
       return;
     }
-    const filePath = resolveRequestPath(root, request.url ?? '/');
+    // By its real path inside the real root: a symlink in the folder cannot hand out a file outside it.
+    const pathname = (request.url ?? '/').split(/[?#]/)[0] ?? '/';
+    const filePath = await staticFileFor(root, pathname);
     const fileStat = filePath ? await stat(filePath).catch(() => null) : null;
     if (!filePath || !fileStat?.isFile()) {
       answerError(response, 404, 'not_found', `No file of this site at ${request.url}`);

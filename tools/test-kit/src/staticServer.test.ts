@@ -1,10 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsedOrText, sendRaw } from './rawHttp.js';
-import { resolveRequestPath, type StaticServer, startStaticServer } from './staticServer.js';
+import { type StaticServer, startStaticServer } from './staticServer.js';
 
 /** A raw GET, so the path reaches the server exactly as written (fetch would normalise `..` away). */
 function rawGet(url: string, path: string): Promise<{ status: number; body: string; type: string }> {
@@ -155,12 +156,91 @@ describe('startStaticServer under hostile input', () => {
   });
 });
 
-describe('resolveRequestPath', () => {
-  it('ignores the query string and maps a folder to its index.html', () => {
-    expect(resolveRequestPath('/srv/site', '/guide/?tab=1')).toBe('/srv/site/guide/index.html');
+describe('startStaticServer and symlinks', () => {
+  let parentDir: string;
+  let server: StaticServer;
+
+  beforeAll(async () => {
+    parentDir = await mkdtemp(join(tmpdir(), 'static-server-links-'));
+    await writeFile(join(parentDir, 'secret.txt'), 'outside the root');
+    await mkdir(join(parentDir, 'private'));
+    await writeFile(join(parentDir, 'private', 'key.txt'), 'a folder outside the root');
+    const rootDir = join(parentDir, 'site');
+    await mkdir(join(rootDir, 'assets'), { recursive: true });
+    await writeFile(join(rootDir, 'index.html'), '<h1>site</h1>');
+    await writeFile(join(rootDir, 'assets', 'app.js'), 'app();');
+    // Real symlinks: to a file and a folder outside the root, and to a file inside it.
+    await symlink(join(parentDir, 'secret.txt'), join(rootDir, 'leak.txt'));
+    await symlink(join(parentDir, 'private'), join(rootDir, 'private'));
+    await symlink(join(rootDir, 'assets', 'app.js'), join(rootDir, 'app.js'));
+    server = await startStaticServer({ rootDir });
   });
 
-  it('returns null for malformed percent-encoding instead of throwing', () => {
-    expect(resolveRequestPath('/srv/site', '/%E0%A4%A')).toBeNull();
+  afterAll(async () => {
+    await server?.close();
+    await rm(parentDir, { recursive: true, force: true });
+  });
+
+  it('never follows a symlink out of its folder', async () => {
+    for (const path of ['/leak.txt', '/private/key.txt']) {
+      const response = await rawGet(server.url, path);
+      expect(response.status, path).toBe(404);
+      expect(response.body, path).not.toMatch(/outside the root/);
+    }
+  });
+
+  it('serves a symlink that stays inside its folder', async () => {
+    expect(await rawGet(server.url, '/app.js')).toMatchObject({ status: 200, body: 'app();' });
+  });
+});
+
+describe('startStaticServer with a route that refuses a large body', () => {
+  let rootDir: string;
+  let server: StaticServer;
+
+  beforeAll(async () => {
+    rootDir = await mkdtemp(join(tmpdir(), 'static-server-upload-'));
+    await writeFile(join(rootDir, 'index.html'), '<h1>site</h1>');
+    server = await startStaticServer({
+      rootDir,
+      // As an API route reads a body: through a web stream, cancelled past its cap, then a 413.
+      route: async (request, response) => {
+        if (request.url !== '/upload') return false;
+        const reader = (Readable.toWeb(request) as ReadableStream<Uint8Array>).getReader();
+        let size = 0;
+        while (size <= 1024 * 1024) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          size += value.byteLength;
+        }
+        await reader.cancel();
+        // A route builds its answer in later turns (a web Response, then a pipeline): the request's error comes first.
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        response.writeHead(413, { 'content-type': 'application/json' }).end('{"error":"body_too_large"}');
+        return true;
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await rm(rootDir, { recursive: true, force: true });
+  });
+
+  it("lets the route's 413 reach a client still sending a 50 MB chunked body, never a reset", async () => {
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ >= 50) controller.close();
+        else controller.enqueue(new Uint8Array(1024 * 1024).fill(97));
+      },
+    });
+    const answer = await fetch(`${server.url}upload`, {
+      method: 'POST',
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(answer.status).toBe(413);
+    expect(await answer.text()).toBe('{"error":"body_too_large"}');
   });
 });

@@ -20,14 +20,26 @@ export interface RenderedPricingPage {
   state: DehydratedState;
 }
 
+/** `fetch` whose every call also ends when `signal` does: the server's deadline reaches the upstream call. */
+function fetchWithSignal(signal: AbortSignal): typeof fetch {
+  return (input, init) => {
+    const own = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    return fetch(input, { ...init, signal: own ? AbortSignal.any([own, signal]) : signal });
+  };
+}
+
 /**
  * The server half of the pricing page, as a framework's loader would run it: a client with the key (it never leaves
  * the server), a QueryClient per request (so visitors never share a cache), the builder prefetched, then the page
  * rendered from that cache and the cache dehydrated. A failed prefetch renders the page without data and the browser
- * fetches it, as TanStack's prefetchQuery never throws.
+ * fetches it, as TanStack's prefetchQuery never throws. `signal` ends its upstream calls (the server's deadline, a
+ * visitor who left).
  */
-export async function renderPricingPage(api: PricingPageApi): Promise<RenderedPricingPage> {
-  const client = createClient(api);
+export async function renderPricingPage(
+  api: PricingPageApi,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<RenderedPricingPage> {
+  const client = createClient(signal ? { ...api, fetch: fetchWithSignal(signal) } : api);
   const queryClient = new QueryClient();
   await queryClient.prefetchQuery(instanceTypesQueryOptions(client, pricingQuery));
   const markup = renderToString(

@@ -37,6 +37,28 @@ function expectErrorAnswer(ctx: CheckContext, response: ContractResponse, what: 
 const otherMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
+ * A 405 for a method the path does not take is the spec's answer (method-not-allowed-405, stated in `info`: OpenAPI
+ * cannot attach it to a method a path lacks), never an undocumented status; it must name the methods the path takes
+ * in `Allow`, as RFC 9110 asks, so a client can tell which one to use.
+ */
+function expectAllowOf405(response: ContractResponse, pathMethods: readonly string[]) {
+  if (response.status !== 405) return;
+  const allow = response.headers.get('allow');
+  if (allow === null) fail(response, `405 for ${response.requestLine} is answered without Allow`);
+  const named = allow
+    .split(',')
+    .map((method) => method.trim().toUpperCase())
+    .filter(Boolean)
+    .sort();
+  const expected = [...pathMethods].sort();
+  if (named.join(', ') !== expected.join(', '))
+    fail(response, `405 names Allow: ${allow}, but the path takes ${expected.join(', ')}`);
+}
+
+// Bodies in media types the spec refuses (unsupported-media-type-415): what a page of another site sends unasked.
+const otherMediaTypes = ['text/plain', 'application/x-www-form-urlencoded'];
+
+/**
  * Requests outside the spec's operations, on both base addresses: an unknown path, each path with a method it does not
  * take, and a body that is not JSON at all. Each must get the spec's error answer rather than a framework's.
  */
@@ -70,10 +92,10 @@ export function requestShapeChecks(spec: ContractSpec): ContractCheck[] {
     }
   }
   for (const op of spec.operations) {
-    const methods = otherMethods.filter(
-      (method) =>
-        !spec.operations.some((other) => other.path === op.path && other.method.toUpperCase() === method),
-    );
+    const pathMethods = spec.operations
+      .filter((other) => other.path === op.path)
+      .map((other) => other.method.toUpperCase());
+    const methods = otherMethods.filter((method) => !pathMethods.includes(method));
     checks.push({
       name: `answers the methods its path does not take (${methods.join(', ')}) with a 4xx and the error body`,
       operationId: op.operationId,
@@ -82,7 +104,7 @@ export function requestShapeChecks(spec: ContractSpec): ContractCheck[] {
       // A fail-open server might act on a DELETE or a PUT of any path: a mutation, whatever the operation is.
       mutates: true,
       requires: op.operationId === 'resizeVolume' ? ['volume', 'ownErrors'] : ['ownErrors'],
-      covers: [assumptionEntry('error-body-openai-shape')],
+      covers: [assumptionEntry('error-body-openai-shape'), assumptionEntry('method-not-allowed-405')],
       async run(ctx) {
         for (const method of methods) {
           const response = await ctx.http.send({
@@ -92,10 +114,27 @@ export function requestShapeChecks(spec: ContractSpec): ContractCheck[] {
             ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }),
           });
           expectErrorAnswer(ctx, response, `${method} ${op.path}`);
+          expectAllowOf405(response, pathMethods);
         }
       },
     });
     if (!op.requestBody) continue;
+    checks.push({
+      name: `refuses a body sent as ${otherMediaTypes.join(' or ')} with 415 and the error body, before reading it`,
+      operationId: op.operationId,
+      tags: op.tags,
+      kind: 'negative',
+      mutates: op.stateChanging,
+      requires: op.operationId === 'resizeVolume' ? ['volume', 'ownErrors'] : ['ownErrors'],
+      covers: [...answerCovers(spec, op, 415), assumptionEntry('unsupported-media-type-415')],
+      async run(ctx) {
+        // JSON that no operation takes (`{}` lacks every required field): a server that reads it anyway answers 400
+        // and changes nothing, so the check never makes one act.
+        for (const contentType of otherMediaTypes) {
+          await expectAnswer(ctx, { op, pathParams: pathParamsOf(ctx, op), rawBody: '{}', contentType }, 415);
+        }
+      },
+    });
     checks.push({
       name: 'rejects a body that is not JSON (cut short, trailing text, empty, single quotes) with 400 and the error body',
       operationId: op.operationId,

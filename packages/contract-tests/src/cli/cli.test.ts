@@ -52,7 +52,7 @@ describe('the inference-infra-contract-tests command', () => {
         counts: { unaccounted: number };
       };
       expect(map.counts.unaccounted).toBe(0);
-      expect(run.output).toMatch(/Coverage: 6\/6 operations, 20\/32 documented statuses exercised/);
+      expect(run.output).toMatch(/Coverage: 6\/6 operations, 24\/36 documented statuses exercised/);
       expect(run.code, run.output).toBe(0);
       const xml = await readFile(report, 'utf8');
       expect(xml).toMatch(/<testsuites [^>]*failures="0"/);

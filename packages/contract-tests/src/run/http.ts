@@ -23,6 +23,8 @@ export interface ContractRequest {
   body?: unknown;
   /** A body sent as these exact characters with `content-type: application/json` (malformed JSON), instead of `body`. */
   rawBody?: string;
+  /** The body's `Content-Type` when not `application/json` (a form, `text/plain`: a media type the spec refuses). */
+  contentType?: string;
   /** Another path on the operation's base address (an unknown one), instead of the operation's own. */
   path?: string;
   /** Another method (one the path does not have), instead of the operation's own. */
@@ -157,6 +159,7 @@ export function createContractHttp(
     query = {},
     body,
     rawBody,
+    contentType = 'application/json',
     path: otherPath,
     method = op.method,
     auth = { kind: 'key' },
@@ -169,7 +172,7 @@ export function createContractHttp(
     const authorization = authorizationHeader(target, auth);
     if (authorization !== undefined) headers.authorization = authorization;
     const bodyText = rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
-    if (bodyText !== undefined) headers['content-type'] = 'application/json';
+    if (bodyText !== undefined) headers['content-type'] = contentType;
     // The body in failure messages is cut short: enough to recognise the request, not a page of JSON.
     const shownBody = bodyText === undefined ? '' : ` ${redactor.excerpt(bodyText, 157)}`;
     const requestLine = `${method} ${path}${search ? `?${search}` : ''}${shownBody}`;

@@ -1,4 +1,4 @@
-import { errorTypeStatuses, type SpecModel } from '@inference-infra/types/spec-model';
+import { errorStatusTypes, type SpecModel } from '@inference-infra/types/spec-model';
 import type { SimulatorResponse } from './simulatorTypes.js';
 
 /**
@@ -6,7 +6,7 @@ import type { SimulatorResponse } from './simulatorTypes.js';
  * `authentication_error`), so the simulator answers exactly what the spec documents.
  */
 export function errorTypesOf(model: SpecModel): Map<number, string> {
-  return new Map([...errorTypeStatuses(model)].map(([type, status]) => [status, type]));
+  return errorStatusTypes(model);
 }
 
 export interface ErrorDetails {

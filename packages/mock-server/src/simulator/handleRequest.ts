@@ -1,3 +1,4 @@
+import { jsonContentTypeRefusal } from '@inference-infra/edge';
 import { matchRoute, type SpecRoute, specPathnameFor, surfaceOfPath } from '../specRoutes.js';
 import type { ErrorResponder } from './errorResponses.js';
 import {
@@ -29,13 +30,6 @@ export interface HandlerDependencies {
 }
 
 const bearer = /^Bearer +(\S+)$/i;
-
-/**
- * `application/json`, or a `+json` type, with any parameters. A body in any other type (a form, `text/plain`) is
- * refused: it is what a page of another site can send without asking (a "simple" request), so taking it as JSON
- * would let such a page act.
- */
-const jsonMediaType = /^\s*application\/([\w.-]+\+)?json\s*(;|$)/i;
 
 function faultAnswer(
   fault: Fault,
@@ -172,17 +166,16 @@ function operate(
   key: string,
   deps: HandlerDependencies,
 ): SimulatorResponse {
-  const contentType = request.headers['content-type'];
-  if (route.jsonBody && request.body !== '' && !jsonMediaType.test(contentType ?? '')) {
-    return deps.error(
-      415,
-      {
-        code: 'unsupported_media_type',
-        message: `Content-Type: must be application/json for this body (got ${contentType === undefined ? 'none' : JSON.stringify(contentType)}); send "Content-Type: application/json"`,
-        param: 'Content-Type',
-      },
-      request.requestId,
-    );
+  // A body in another type (a form, `text/plain`) is what a page of another site can send without asking (a "simple"
+  // request): taking it as JSON would let such a page act. The spec's 415 (assumption unsupported-media-type-415).
+  const mediaRefusal =
+    route.jsonBody && request.body !== ''
+      ? jsonContentTypeRefusal(request.headers['content-type'])
+      : undefined;
+  if (mediaRefusal) {
+    const { code, message, param } = mediaRefusal;
+    const advice = `${message}; send "Content-Type: application/json"`;
+    return deps.error(415, { code, message: advice, param }, request.requestId);
   }
   const { maxJsonDepth } = deps.options;
   if (route.jsonBody && nestsDeeperThan(request.body, maxJsonDepth)) {

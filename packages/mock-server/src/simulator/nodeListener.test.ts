@@ -54,12 +54,25 @@ describe('the simulator over HTTP', () => {
     expect((await response.json()).error.code).toBe('body_too_large');
   });
 
-  it('answers a path id of .. sent as it is with a 404 error body', async () => {
-    for (const path of ['/api/v1/storage/..', '/api/v1/storage/%2e%2e', '/api/v1/storage/%2E%2E/../x']) {
+  it('refuses a path that another reader could take for another path with a 400 invalid_path error body', async () => {
+    // Before the edge's rule, `\` and `%2e%2e` went through URL normalisation: `/api/v1/storage/x\..` reached
+    // another path than the one sent.
+    for (const path of [
+      '/api/v1/storage/..',
+      '/api/v1/storage/%2e%2e',
+      '/api/v1/storage/%2E%2E/../x',
+      '/api/v1/storage/vol_scratch\\..',
+      '/api/v1/storage/a%5Cb',
+      '/api/v1//storage/vol_scratch',
+      '/api/v1/storage/vol_scratch;x',
+    ]) {
       const answer = await rawRequest('PATCH', mock.platformUrl, path, '{"size_gb":200}');
-      expect(answer.status, path).toBe(404);
-      expect(schemaErrors('ErrorResponse', JSON.parse(answer.body))).toEqual([]);
+      expect(answer.status, path).toBe(400);
+      const body = JSON.parse(answer.body);
+      expect(schemaErrors('ErrorResponse', body)).toEqual([]);
+      expect(body.error.code, path).toBe('invalid_path');
     }
+    expect(mock.simulator?.state.workspace(key).volumes.get('vol_scratch')?.sizeGb).toBe(20);
   });
 
   it('cuts a stream on demand: the client sees the connection end without [DONE]', async () => {

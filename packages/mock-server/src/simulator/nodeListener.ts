@@ -1,25 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import {
+  checkTarget,
+  hostRefusal,
+  isRefusal,
+  type OriginPolicy,
+  originAllowed,
+  type Refusal,
+  readCappedBody,
+} from '@inference-infra/edge';
+import { bodyStream, drainUnread, headerValues } from '@inference-infra/edge/node';
 import type { Surface } from '../specRoutes.js';
 import { type Simulator, simulatorError, tooLarge } from './createSimulator.js';
 import type { ErrorDetails } from './errorResponses.js';
 import { jsonPieces } from './jsonPieces.js';
-import { crossSiteRefusal, originAllowed } from './originPolicy.js';
+import { pageRefusal, simulatorOriginPolicy } from './pageOrigin.js';
 import type { SimulatorResponse } from './simulatorTypes.js';
 
 /** Headers a page on another origin may read: the request id, and what tells a client to wait or re-authenticate. */
 const exposedHeaders = 'x-request-id, retry-after, www-authenticate';
-/** How much of a body past `maxBodyBytes` is read and dropped after its 400, before the connection is cut. */
-const refusedBodyDrainBytes = 256 * 1024 * 1024;
 
-function corsHeaders(
-  req: IncomingMessage,
-  allowedOrigins: readonly string[] | undefined,
-): Record<string, string> {
+function corsHeaders(req: IncomingMessage, policy: OriginPolicy): Record<string, string> {
   const { origin } = req.headers;
   // Reflected for allowed origins only, never `*`: a refused page learns nothing from the answer.
-  return typeof origin === 'string' && originAllowed(origin, allowedOrigins)
+  return typeof origin === 'string' && originAllowed(origin, policy)
     ? {
         'access-control-allow-origin': origin,
         'access-control-expose-headers': exposedHeaders,
@@ -88,60 +93,41 @@ function answer(res: ServerResponse, response: SimulatorResponse, eventIntervalM
   res.once('close', () => clearTimeout(timer));
 }
 
-/** An answer from the listener itself, before or around the simulator: the spec's error body, and close. */
+/**
+ * An answer from the listener itself, before or around the simulator: the spec's error body. The rest of a body nobody
+ * will read is taken off the socket and dropped (`drainUnread`, bounded): a client still sending it then reads this
+ * answer, where a socket closed on unread data (also by `Connection: close`) reaches it as a reset.
+ */
 function refuse(req: IncomingMessage, res: ServerResponse, status: number, details: ErrorDetails) {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  res.setHeader('connection', 'close');
   write(res, simulatorError(status, details, `req_${randomBytes(8).toString('hex')}`), 0);
-  // The rest of a body nobody will read is not waited for.
-  res.once('finish', () => req.destroy());
+  drainUnread(req);
 }
 
-/** Runs one step of serving; a failure of the simulator's own code is a 500 naming it, never an ended process. */
+/** A refusal of the edge as the listener's answer. */
+const refuseWith = (req: IncomingMessage, res: ServerResponse, refused: Refusal) =>
+  refuse(req, res, refused.status, {
+    code: refused.code,
+    message: refused.message,
+    param: refused.param,
+    ...(refused.headers ? { headers: refused.headers } : {}),
+  });
+
+/** A failure of the simulator's own code: a 500 naming it, never an ended process. */
+function failed(res: ServerResponse, error: unknown) {
+  const message = `The simulator failed: ${error instanceof Error ? error.message : String(error)}`;
+  refuse(res.req, res, 500, { code: 'simulator_failure', message });
+}
+
+/** Runs one step of serving, a failure of it answered by `failed`. */
 function guarded(res: ServerResponse, step: () => void) {
   try {
     step();
   } catch (error) {
-    const message = `The simulator failed: ${error instanceof Error ? error.message : String(error)}`;
-    refuse(res.req, res, 500, { code: 'simulator_failure', message });
-  }
-}
-
-/** A `Host` header is a host name or address and an optional port: nothing else (no spaces, paths or user info). */
-function wellFormedHost(host: string | undefined): boolean {
-  if (host === undefined) return true;
-  try {
-    const url = new URL(`http://${host}/`);
-    return (
-      url.host !== '' &&
-      url.username === '' &&
-      url.password === '' &&
-      url.pathname === '/' &&
-      url.search === '' &&
-      url.hash === '' &&
-      !/[\s/?#@\\]/.test(host)
-    );
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The request's path and query on the server's own origin: the origin form (`/v1/...`) or the absolute form
- * (`http://any/v1/...`, of which only the path counts), or undefined when the target is not a URL at all.
- */
-function requestUrl(target: string | undefined, origin: string): URL | undefined {
-  try {
-    // Joined as text, never resolved against the origin: `//host/x` stays a path here, not another host.
-    if (target?.startsWith('/')) return new URL(`${origin}${target}`);
-    const absolute = new URL(target ?? '');
-    if (absolute.protocol !== 'http:' && absolute.protocol !== 'https:') return undefined;
-    return new URL(`${origin}${absolute.pathname}${absolute.search}`);
-  } catch {
-    return undefined;
+    failed(res, error);
   }
 }
 
@@ -156,48 +142,62 @@ export interface SimulatorListenerOptions {
   origin?: string;
 }
 
+/** A mock answers under any name (`*`), but to one well-formed Host only: two could be read differently in front of it. */
+const hostPolicy = { allowedHosts: ['*'], option: 'Host' };
+
+/** No Content-Length and no Transfer-Encoding: HTTP/1.1 says there is no body, so none is waited for. */
+const hasNoBody = (req: IncomingMessage) =>
+  req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
+
 /**
- * A Node `http` request listener serving one base address of the simulator. Whatever arrives (a malformed Host or
- * request target, a body that ends early, a failure of the simulator's own code) is answered with the spec's error
- * body or the connection is closed; the process goes on serving. It reads the body up to the simulator's limit (a
- * larger one gets the spec's 400 at once, and the connection is closed), answers CORS preflights of allowed origins
- * (loopback pages by default) and refuses pages of other sites.
+ * Why a request is refused at the door (its Host, its target, the page that sent it), or its path and query: the rules
+ * of the edge module, shared with every other server of the toolkit, applied to the request as it arrived.
+ */
+function doorRefusal(
+  req: IncomingMessage,
+  policy: OriginPolicy,
+): Refusal | { pathname: string; search: string } {
+  const hosts = headerValues(req, 'host');
+  // HTTP/1.0 has no Host; RFC 9112 asks a 400 of an HTTP/1.1 request without one.
+  if (hosts.length > 0 || req.httpVersion !== '1.0') {
+    const refused = hostRefusal(hosts, hostPolicy);
+    if (refused) return refused;
+  }
+  // The raw target, before any URL parser reads `\`, `%2e%2e` or `//` as another path.
+  const target = checkTarget(req.url ?? '');
+  if (isRefusal(target)) return target;
+  return pageRefusal(req, policy) ?? target;
+}
+
+/**
+ * A Node `http` request listener serving one base address of the simulator. Whatever arrives (a malformed or repeated
+ * Host, a request target that could name another path, a body that ends early or arrives too slowly, a failure of the
+ * simulator's own code) is answered with the spec's error body or the connection is closed; the process goes on
+ * serving. It reads the body up to the simulator's `maxBodyBytes` (a larger one gets the spec's 400 at once) within
+ * `bodyTimeoutMs` (408), drops the rest of a refused body so the client reads the answer, answers CORS preflights of
+ * allowed origins (loopback pages, and `allowedOrigins`) and refuses pages of other sites.
  */
 export function simulatorListener(
   simulator: Simulator,
   surface: Surface,
   listenerOptions: SimulatorListenerOptions = {},
 ) {
-  const { maxBodyBytes, streamEventIntervalMs, allowedOrigins } = simulator.options;
-  const serve = (req: IncomingMessage, res: ServerResponse) => {
+  const { maxBodyBytes, bodyTimeoutMs, streamEventIntervalMs, allowedOrigins } = simulator.options;
+  const policy = simulatorOriginPolicy(allowedOrigins);
+  const bodyLimits = {
+    maxBytes: maxBodyBytes,
+    deadlineMs: bodyTimeoutMs,
+    options: {
+      maxBytes: "the simulator's maxBodyBytes",
+      deadlineMs: "the simulator's bodyTimeoutMs, CLI --body-timeout-ms",
+    },
+  };
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
-    if (req.headers.host === undefined && req.httpVersion === '1.1') {
-      // RFC 9112 asks a 400 of an HTTP/1.1 request without Host; Node's own is bodiless, this one says why.
-      return refuse(req, res, 400, {
-        code: 'malformed_host',
-        message: 'Host: missing; HTTP/1.1 requests carry one',
-        param: 'Host',
-      });
-    }
-    if (!wellFormedHost(req.headers.host)) {
-      return refuse(req, res, 400, {
-        code: 'malformed_host',
-        message: `Host: ${JSON.stringify(req.headers.host)} is not a host name or address with an optional port`,
-        param: 'Host',
-      });
-    }
-    const url = requestUrl(req.url, listenerOptions.origin ?? socketOrigin(req));
-    if (!url) {
-      return refuse(req, res, 400, {
-        code: 'malformed_request_target',
-        message: `request target ${JSON.stringify(req.url)} is not a path or an http URL`,
-      });
-    }
     // Set before any answer is written, so every answer of this request, refusals included, carries them.
-    for (const [name, value] of Object.entries(corsHeaders(req, allowedOrigins))) res.setHeader(name, value);
-    const refusal = crossSiteRefusal(method, req.headers, allowedOrigins);
-    if (refusal)
-      return refuse(req, res, 403, { code: 'origin_not_allowed', message: refusal, param: 'Origin' });
+    for (const [name, value] of Object.entries(corsHeaders(req, policy))) res.setHeader(name, value);
+    const door = doorRefusal(req, policy);
+    if (isRefusal(door)) return refuseWith(req, res, door);
     if (method === 'OPTIONS') {
       res.writeHead(204, {
         'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE, OPTIONS',
@@ -205,40 +205,28 @@ export function simulatorListener(
         'access-control-max-age': '600',
       });
       res.end();
+      drainUnread(req);
       return;
     }
+    const url = new URL(`${listenerOptions.origin ?? socketOrigin(req)}${door.pathname}${door.search}`);
     const headers: Record<string, string | undefined> = {};
     for (const [name, value] of Object.entries(req.headers))
       headers[name] = Array.isArray(value) ? value.join(', ') : value;
     const request = { ...simulator.toSimulatorRequest(method, url, headers, ''), surface };
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let refused = false;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (refused) {
-        // The rest of a refused body is read and dropped, so that a client still sending reads the 400 instead of
-        // a reset (a socket closed with unread data is reset); past a bound, the connection goes after all.
-        if (size > maxBodyBytes + refusedBodyDrainBytes) req.destroy();
+    if (!hasNoBody(req)) {
+      const body = await readCappedBody(bodyStream(req), req.headers['content-length'], bodyLimits);
+      if (isRefusal(body)) {
+        if (body.code !== 'body_too_large') return refuseWith(req, res, body);
+        // The simulator's own answer to a large body, the spec's 400 (it documents no 413).
+        write(res, tooLarge(request, simulator.options), 0);
+        drainUnread(req);
         return;
       }
-      if (size > maxBodyBytes) {
-        refused = true;
-        chunks.length = 0;
-        guarded(res, () => write(res, tooLarge(request, simulator.options), 0));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    // A client that closes before its body ends has no one to answer: the socket goes, the server stays.
-    req.on('error', () => res.destroy());
-    req.on('end', () => {
-      if (refused) return;
-      guarded(res, () => {
-        request.body = Buffer.concat(chunks).toString('utf8');
-        answer(res, simulator.handle(request), streamEventIntervalMs);
-      });
-    });
+      request.body = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+    }
+    answer(res, simulator.handle(request), streamEventIntervalMs);
   };
-  return (req: IncomingMessage, res: ServerResponse) => guarded(res, () => serve(req, res));
+  return (req: IncomingMessage, res: ServerResponse) => {
+    serve(req, res).catch((error: unknown) => failed(res, error));
+  };
 }

@@ -35,6 +35,11 @@ export interface SimulatorOptions {
   /** Largest request body accepted, in bytes (default 1 MiB); larger bodies get a 400. */
   maxBodyBytes?: number;
   /**
+   * How long a request body may take to arrive over HTTP, from its first byte, in milliseconds (default 30000); a
+   * slower one gets a 408 in the spec's error body, so a stalled upload holds no connection or buffer for minutes.
+   */
+  bodyTimeoutMs?: number;
+  /**
    * Largest answer the simulator builds, in bytes (default 32 MiB): a request whose answer would be larger (many
    * inputs at many dimensions) gets a 400 naming this option before any of it is computed.
    */
@@ -52,9 +57,10 @@ export interface SimulatorOptions {
    */
   maxImagePixels?: number;
   /**
-   * Origins whose pages may call the HTTP server (CORS, and the `/__simulator/*` control routes). Default: loopback
-   * origins only (`http://127.0.0.1:*`, `http://localhost:*`, `http://[::1]:*`, https too), so a page on the web that
-   * the developer happens to open cannot drive the mock. `'*'` in the list allows every origin.
+   * Origins whose pages may call the HTTP server (CORS, and the `/__simulator/*` control routes) besides loopback
+   * pages (`http://127.0.0.1:*`, `http://localhost:*`, `http://[::1]:*`, https too), which always may. Default: none,
+   * so a page on the web that the developer happens to open cannot drive the mock. `'*'` in the list allows every
+   * origin.
    */
   allowedOrigins?: readonly string[];
   /** The clock, for `created` and `updatedAt` (default the system clock). */
@@ -159,6 +165,7 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
     maxPageSize: wholeNumber('maxPageSize', options.maxPageSize, 1, 100, 100),
     faults: [...(options.scenario ? scenarios[options.scenario] : []), ...(options.faults ?? [])],
     maxBodyBytes: wholeNumber('maxBodyBytes', options.maxBodyBytes, 1024, 64 * 1024 * 1024, 1024 * 1024),
+    bodyTimeoutMs: wholeNumber('bodyTimeoutMs', options.bodyTimeoutMs, 100, 600_000, 30_000),
     maxAnswerBytes: wholeNumber(
       'maxAnswerBytes',
       options.maxAnswerBytes,

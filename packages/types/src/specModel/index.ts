@@ -3,7 +3,7 @@
  * flag, parameters, bodies and responses, every `$ref` resolved with the pointer it ends at. The generators of this
  * toolkit, its mock and simulator and its contract suite read the spec through it; so can a partner's tooling.
  */
-export { errorTypeStatuses } from './errorTypes.js';
+export { errorStatusTypes, errorTypeStatuses } from './errorTypes.js';
 export {
   escapePointerToken,
   type JsonObject,

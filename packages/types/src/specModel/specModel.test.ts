@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readSpecBundle } from '../../scripts/specBundle.js';
-import { errorTypeStatuses } from './errorTypes.js';
+import { errorStatusTypes, errorTypeStatuses } from './errorTypes.js';
 import { pointerOf, resolvePointer, valueAt } from './jsonPointer.js';
 import { jsonRequestBody, schemaAsWritten, specModelOf } from './specModel.js';
 
@@ -263,16 +263,42 @@ describe('errorTypeStatuses', () => {
     });
   });
 
-  it('names a type shown with two statuses', () => {
-    const answer = (type: string) => ({
-      content: { 'application/json': { schema: {}, examples: { one: { value: { error: { type } } } } } },
-    });
+  it('gives a type that statuses share its lowest status: 415 shares invalid_request_error with 400', () => {
+    expect(errorTypeStatuses(bundled).get('invalid_request_error')).toBe(400);
+    expect(errorStatusTypes(bundled).get(415)).toBe('invalid_request_error');
+  });
+
+  const answer = (type: string) => ({
+    content: { 'application/json': { schema: {}, examples: { one: { value: { error: { type } } } } } },
+  });
+
+  it('names a status shown with two types', () => {
+    const other = {
+      content: {
+        'application/json': {
+          schema: {},
+          examples: {
+            one: { value: { error: { type: 'odd' } } },
+            two: { value: { error: { type: 'even' } } },
+          },
+        },
+      },
+    };
+    const model = specModelOf(
+      documentWith({ ...platform, get: { operationId: 'getThing', responses: { 400: other } } }),
+    );
+    expect(() => errorStatusTypes(model)).toThrow(
+      'spec: status 400 is answered with error types odd and even',
+    );
+  });
+
+  it('takes the lowest status for a shared type, whatever order the spec shows them in', () => {
     const model = specModelOf(
       documentWith({
         ...platform,
-        get: { operationId: 'getThing', responses: { 400: answer('odd'), 409: answer('odd') } },
+        get: { operationId: 'getThing', responses: { 409: answer('odd'), 400: answer('odd') } },
       }),
     );
-    expect(() => errorTypeStatuses(model)).toThrow('spec: error type odd is answered with 400 and 409');
+    expect(errorTypeStatuses(model).get('odd')).toBe(400);
   });
 });
