@@ -1,7 +1,7 @@
 import { type Refusal, refusal } from './refusal.js';
 
-/** Host names of the loopback interface. */
-const loopbackHostname = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+/** Host names of the loopback interface: `*.localhost` too, which browsers resolve there themselves (RFC 6761). */
+const loopbackHostname = /^((?:[a-z0-9-]+\.)*localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (`::ffff:127.0.0.1`, how a dual-stack socket names them). */
 export const isLoopbackAddress = (address: string) => /^(::ffff:)?127\.|^::1$|^\[::1\]$/i.test(address);

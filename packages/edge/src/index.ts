@@ -21,3 +21,4 @@ export { createRedactor, type Redactor, redacted, redactorFor } from './redactor
 export { isRefusal, type Refusal, refusal } from './refusal.js';
 export { type CheckedTarget, checkPath, checkTarget } from './requestTarget.js';
 export { createRouteMatcher, type RouteMatch, type RouteTemplate } from './routeMatcher.js';
+export { RedirectRefusedError, withoutRedirects } from './withoutRedirects.js';

@@ -1,22 +1,10 @@
-import { boundedStream } from '@inference-infra/edge';
+import { boundedStream, withoutRedirects } from '@inference-infra/edge';
 
 /** The most bytes of one answer read by default: a whole chat or a page of a list is far less. */
 export const defaultMaxAnswerBytes = 16 * 1024 * 1024;
 
 /** Statuses whose answer has no body, and which a `Response` cannot be made with one. */
 const bodiless = new Set([101, 103, 204, 205, 304]);
-
-/** A redirect as the error the API would have answered: the spec's error body, naming where it pointed. */
-async function redirectRefused(answer: Response): Promise<Response> {
-  await answer.body?.cancel().catch(() => undefined);
-  const location = answer.headers.get('location') ?? '(no Location)';
-  const message = `The API answered ${answer.status} to ${location.slice(0, 200)}; redirects are not followed (the request carries the key).`;
-  const error = { message, type: 'server_error', code: 'upstream_redirected', param: null };
-  return Response.json(
-    { error },
-    { status: 502, headers: { 'x-request-id': answer.headers.get('x-request-id') ?? '' } },
-  );
-}
 
 /**
  * A fetch whose answers' bodies end with a `StreamLimitError` past `maxBytes`: a JSON answer, an error body and a
@@ -26,8 +14,7 @@ async function redirectRefused(answer: Response): Promise<Response> {
 export function boundedFetch(fetchOf: () => typeof fetch, maxBytes: number, option: string): typeof fetch {
   return async (input, init) => {
     // Never followed: a redirect would send the request, key and body included, on to wherever it points.
-    const answer = await fetchOf()(new Request(input, { ...init, redirect: 'manual' }));
-    if (answer.status >= 300 && answer.status < 400 && answer.status !== 304) return redirectRefused(answer);
+    const answer = await withoutRedirects(fetchOf())(input, init);
     if (!answer.body || bodiless.has(answer.status) || answer.status < 200) return answer;
     const bounded = new Response(boundedStream(answer.body, { maxBytes, options: { maxBytes: option } }), {
       status: answer.status,

@@ -4,9 +4,9 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, resolve } from 'node:path';
-import { drainUnread, staticFileFor } from '@inference-infra/edge/node';
+import { checkTarget, hostRefusal, isRefusal } from '@inference-infra/edge';
+import { drainUnread, headerValues, staticFileFor } from '@inference-infra/edge/node';
 import { answerError, errorBody } from './errorAnswer.js';
-import { localHostRefusal } from './localHost.js';
 
 /** The few types a built docs site or Vite build contains; anything else is served as bytes. */
 const contentTypes = new Map([
@@ -112,15 +112,20 @@ export function startStaticServer({ rootDir, port = 0, route }) {
 
   /** @param {import('node:http').IncomingMessage} request @param {import('node:http').ServerResponse} response */
   async function serveRequest(request, response) {
-    // Only paths: an absolute-form target (`http://[/`) or `*` is no file and no route of this site.
-    if (!request.url?.startsWith('/')) {
-      const message = `the request target ${JSON.stringify(request.url)} is not a path`;
-      answerError(response, 400, 'malformed_request_target', message);
-      return;
-    }
-    const badHost = localHostRefusal(request.headers.host);
-    if (badHost) {
-      answerError(response, badHost.status, badHost.code, badHost.message, { param: 'Host' });
+    // The edge's rules, as every door of ours: one path rule (no `\\`, dot segments or `//` in any spelling), and one
+    // loopback Host (against DNS rebinding: a site whose name resolves to 127.0.0.1 sends its own name).
+    const target = checkTarget(request.url ?? '');
+    const refused = isRefusal(target)
+      ? target
+      : hostRefusal(
+          headerValues(request, 'host'),
+          { option: 'a local server answers loopback names only' },
+          request.socket.localAddress,
+        );
+    if (refused) {
+      answerError(response, refused.status, refused.code, refused.message, {
+        ...(refused.param ? { param: refused.param } : {}),
+      });
       return;
     }
     if (route && (await route(request, response))) return;

@@ -57,10 +57,11 @@ describe('startStaticServer', () => {
     expect((await rawGet(server.url, '/missing.js')).status).toBe(404);
   });
 
-  it('refuses paths that climb out of the root, encoded or not', async () => {
+  it('refuses paths that climb out of the root, encoded or not (the edge path rule: 400 invalid_path)', async () => {
     for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt']) {
       const response = await rawGet(server.url, path);
-      expect(response.status, path).toBe(404);
+      expect(response.status, path).toBe(400);
+      expect(response.body, path).toContain('invalid_path');
       expect(response.body, path).not.toContain('outside the root');
     }
   });

@@ -1,3 +1,4 @@
+import { withoutRedirects } from '@inference-infra/edge';
 import { createClient } from '@inference-infra/fetch-client';
 import { instanceTypesQueryOptions } from '@inference-infra/react-hooks';
 import { type DehydratedState, dehydrate, QueryClient } from '@tanstack/react-query';
@@ -22,9 +23,11 @@ export interface RenderedPricingPage {
 
 /** `fetch` whose every call also ends when `signal` does: the server's deadline reaches the upstream call. */
 function fetchWithSignal(signal: AbortSignal): typeof fetch {
+  // Redirects never followed: the render's calls carry the key (the edge's rule for every caller on a server).
+  const guarded = withoutRedirects(fetch);
   return (input, init) => {
     const own = init?.signal ?? (input instanceof Request ? input.signal : undefined);
-    return fetch(input, { ...init, signal: own ? AbortSignal.any([own, signal]) : signal });
+    return guarded(input, { ...init, signal: own ? AbortSignal.any([own, signal]) : signal });
   };
 }
 
@@ -39,7 +42,7 @@ export async function renderPricingPage(
   api: PricingPageApi,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<RenderedPricingPage> {
-  const client = createClient(signal ? { ...api, fetch: fetchWithSignal(signal) } : api);
+  const client = createClient({ ...api, fetch: signal ? fetchWithSignal(signal) : withoutRedirects(fetch) });
   const queryClient = new QueryClient();
   await queryClient.prefetchQuery(instanceTypesQueryOptions(client, pricingQuery));
   const markup = renderToString(
