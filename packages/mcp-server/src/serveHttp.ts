@@ -8,7 +8,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { isRefusal, type Refusal } from '@inference-infra/edge';
+import { isLoopbackAddress, isRefusal, type Refusal } from '@inference-infra/edge';
 import { drainUnread } from '@inference-infra/edge/node';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
@@ -47,11 +47,9 @@ export interface HttpEndpoint {
   close(): Promise<void>;
 }
 
-const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
-
-/** Whether a host name is loopback: only such a server can be reached by this machine alone. */
+/** Whether an address to listen on is loopback: only such a server can be reached by this machine alone. */
 export function isLoopback(host: string): boolean {
-  return loopbackHosts.has(host) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  return host === 'localhost' || isLoopbackAddress(host);
 }
 
 function answer(
