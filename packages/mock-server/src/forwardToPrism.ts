@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendEventStream } from './eventStream.js';
 import { chooseExample } from './exampleSelection.js';
 import { newRequestId, stampRequestId } from './requestId.js';
-import { type SpecRoute, type Surface, specPathnameFor } from './specRoutes.js';
+import { matchRoute, type SpecRoute, type Surface, specPathnameFor } from './specRoutes.js';
 import { parseViolations, validationErrorBody } from './validationErrors.js';
 
 /** Headers that belong to one hop of the connection and must not be copied to the next. */
@@ -69,12 +69,17 @@ export function createSurfaceHandler(
   prismUrl: string,
   { eventIntervalMs }: SurfaceHandlerOptions,
 ) {
-  const ownRoutes = routes.filter((route) => route.surface === surface);
   return async (req: IncomingMessage, res: ServerResponse) => {
     const requestId = newRequestId();
     const url = new URL(req.url ?? '/', 'http://mock.local');
     const specPathname = specPathnameFor(routes, surface, url.pathname);
-    const route = specPathname ? ownRoutes.find((r) => r.pattern.test(specPathname)) : undefined;
+    // Any method: Prism answers the path's other methods itself.
+    const found = matchRoute(routes, surface, req.method ?? 'GET', url.pathname);
+    const route =
+      found.match?.route ??
+      found.allowedMethods
+        .map((method) => matchRoute(routes, surface, method, url.pathname).match?.route)
+        .find((other) => other !== undefined);
     if (!route || !specPathname) {
       if (req.method === 'OPTIONS') {
         // Let the browser's real request through, so a page sees the 404 below instead of a CORS failure.

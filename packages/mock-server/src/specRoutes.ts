@@ -1,3 +1,4 @@
+import { createRouteMatcher } from '@inference-infra/edge';
 import type { SpecModel, Surface } from '@inference-infra/types/spec-model';
 
 export type { Surface };
@@ -7,6 +8,8 @@ export interface SpecRoute {
   operationId: string;
   /** Upper case: `GET`, `PATCH`. */
   method: string;
+  /** The spec's path template, as the edge's route matcher takes it. */
+  path: string;
   surface: Surface;
   /** The path as keyed in the spec, for example `/api/v1/storage/{id}`. */
   specPath: string;
@@ -20,7 +23,6 @@ export interface SpecRoute {
   stateChanging: boolean;
   /** What the base address puts before the spec's paths: `/v1` for inference (as OpenAI's), nothing for platform. */
   basePath: string;
-  pattern: RegExp;
 }
 
 /**
@@ -33,6 +35,7 @@ export function specRoutesOf(model: SpecModel): SpecRoute[] {
     method: operation.method,
     surface: operation.surface,
     specPath: operation.path,
+    path: operation.path,
     pathParams: [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? ''),
     queryTypes: Object.fromEntries(
       operation.parameters
@@ -45,7 +48,6 @@ export function specRoutesOf(model: SpecModel): SpecRoute[] {
     jsonBody: operation.requestBody?.content['application/json'] !== undefined,
     stateChanging: operation.stateChanging,
     basePath: operation.server.basePath,
-    pattern: new RegExp(`^${operation.path.replace(/\{[^}]+\}/g, '([^/]+)')}$`),
   }));
 }
 
@@ -85,39 +87,50 @@ export interface RouteMatch {
   pathParams: Record<string, string>;
 }
 
+const matchers = new WeakMap<
+  readonly SpecRoute[],
+  Map<Surface, ReturnType<typeof createRouteMatcher<SpecRoute>>>
+>();
+
+/** The edge's route matcher (one for every door) over one base address's operations, built once per route list. */
+function matcherOf(routes: readonly SpecRoute[], surface: Surface) {
+  let bySurface = matchers.get(routes);
+  if (!bySurface) matchers.set(routes, (bySurface = new Map()));
+  let matcher = bySurface.get(surface);
+  if (!matcher) {
+    matcher = createRouteMatcher(routes.filter((route) => route.surface === surface));
+    bySurface.set(surface, matcher);
+  }
+  return matcher;
+}
+
 /**
- * The operation a request names on one base address. `methodMismatch` is set when the path exists but not with this
- * method, so the answer can say which methods it takes.
+ * The operation a request names on one base address. `allowedMethods` is set when the path exists but not with this
+ * method, so the answer can say which methods it takes; `badParameter` when a path parameter would name another path
+ * (`%2e%2e`, an encoded `/`, broken percent-encoding), so the answer can name it.
  */
 export function matchRoute(
   routes: readonly SpecRoute[],
   surface: Surface,
   method: string,
   pathname: string,
-): { match?: RouteMatch; allowedMethods: string[] } {
+): { match?: RouteMatch; allowedMethods: string[]; badParameter?: { field: string; message: string } } {
   const specPathname = specPathnameFor(routes, surface, pathname);
   if (specPathname === undefined) return { allowedMethods: [] };
-  const allowedMethods: string[] = [];
-  for (const route of routes) {
-    if (route.surface !== surface) continue;
-    const found = route.pattern.exec(specPathname);
-    if (!found) continue;
-    if (route.method !== method) {
-      allowedMethods.push(route.method);
-      continue;
-    }
-    const pathParams: Record<string, string> = {};
-    for (const [index, name] of route.pathParams.entries()) {
-      const raw = found[index + 1] ?? '';
-      let decoded = raw;
-      try {
-        decoded = decodeURIComponent(raw);
-      } catch {
-        // Malformed percent-encoding stays as sent; the operation then finds no such record.
-      }
-      pathParams[name] = decoded;
-    }
-    return { match: { route, pathParams }, allowedMethods };
-  }
-  return { allowedMethods };
+  const found = matcherOf(routes, surface)(method, specPathname);
+  if (found.kind === 'operation')
+    return { match: { route: found.route, pathParams: found.pathParams }, allowedMethods: [] };
+  if (found.kind === 'method-not-allowed') return { allowedMethods: found.allow };
+  if (found.kind === 'bad-parameter')
+    return { allowedMethods: [], badParameter: { field: found.field, message: found.message } };
+  return { allowedMethods: [] };
+}
+
+/** The operation of a method and path on either base address (the surface read from the path), if any. */
+export function operationAt(
+  routes: readonly SpecRoute[],
+  method: string,
+  pathname: string,
+): SpecRoute | undefined {
+  return matchRoute(routes, surfaceOfPath(routes, pathname), method, pathname).match?.route;
 }

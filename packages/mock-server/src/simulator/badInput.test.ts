@@ -67,11 +67,11 @@ describe('bad input to the simulator itself', () => {
       'unknown_path',
     ],
     [
-      'an id that is no volume',
+      'an id that would name another path (an encoded /), naming the parameter',
       '/api/v1/storage/%2Fetc',
       { method: 'PATCH', body: '{"size_gb":200}' },
-      404,
-      'volume_not_found',
+      400,
+      'invalid_path_parameter',
     ],
     [
       'a bare .. segment',

@@ -1,6 +1,6 @@
 import bundledSpec from '@inference-infra/types/openapi.json' with { type: 'json' };
 import { specModelOf } from '@inference-infra/types/spec-model';
-import { type SpecRoute, specRoutesOf } from '../specRoutes.js';
+import { operationAt, type SpecRoute, specRoutesOf } from '../specRoutes.js';
 import { type ErrorDetails, errorResponder, errorTypesOf } from './errorResponses.js';
 import { createConformingHandler, idGenerator } from './handleRequest.js';
 import { operations } from './operations/index.js';
@@ -125,9 +125,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       headers: lowered,
       body,
       requestId: newId('req_'),
-      operationId: routes.find(
-        (route) => route.method === upper && route.pattern.test(url.pathname.replace(/^\/v1(?=\/)/, '')),
-      )?.operationId,
+      operationId: operationAt(routes, upper, url.pathname)?.operationId,
     };
   };
 

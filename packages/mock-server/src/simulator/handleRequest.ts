@@ -92,7 +92,16 @@ export function createConformingHandler(deps: HandlerDependencies) {
     const control = controlAnswer(request, deps);
     if (control) return control;
 
-    const { match, allowedMethods } = matchRoute(deps.routes, surface(request), request.method, url.pathname);
+    const { match, allowedMethods, badParameter } = matchRoute(
+      deps.routes,
+      surface(request),
+      request.method,
+      url.pathname,
+    );
+    if (badParameter) {
+      const { field, message } = badParameter;
+      return deps.error(400, { code: 'invalid_path_parameter', message, param: field }, requestId);
+    }
     if (!match && allowedMethods.length > 0) {
       const allow = allowedMethods.join(', ');
       return deps.error(

@@ -22,6 +22,9 @@ const servedOperations = [
   '/api/v1/instances/types',
   '/api/v1/storage/{id}',
   '/api/v1/billing/transactions',
+  // The simulator's own routes beside the API's.
+  '/__simulator/reset',
+  '/__simulator/images/{id}',
 ];
 
 async function ordinaryRequestAnswers() {
