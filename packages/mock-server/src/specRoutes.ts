@@ -95,7 +95,10 @@ const matchers = new WeakMap<
 /** The edge's route matcher (one for every door) over one base address's operations, built once per route list. */
 function matcherOf(routes: readonly SpecRoute[], surface: Surface) {
   let bySurface = matchers.get(routes);
-  if (!bySurface) matchers.set(routes, (bySurface = new Map()));
+  if (!bySurface) {
+    bySurface = new Map();
+    matchers.set(routes, bySurface);
+  }
   let matcher = bySurface.get(surface);
   if (!matcher) {
     matcher = createRouteMatcher(routes.filter((route) => route.surface === surface));

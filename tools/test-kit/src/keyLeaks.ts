@@ -21,6 +21,7 @@ function spellings(text: string): Array<{ text: string; run: number }> {
   // Read in the wrong character set: fetch reads header values as Latin-1 and the status text as UTF-8.
   const misread = [
     bytes.toString('latin1'),
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: Latin-1 is all of U+0000 to U+00FF
     ...(/^[\u0000-\u00ff]*$/.test(text) ? [Buffer.from(text, 'latin1').toString('utf8')] : []),
   ];
   return [

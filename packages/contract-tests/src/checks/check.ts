@@ -1,9 +1,9 @@
+import { redactorFor } from '@inference-infra/edge';
 import { createSchemaValidator, type SchemaValidator } from '../model/schemaValidator.js';
 import type { ContractSpec } from '../model/spec.js';
 import { type CoverageRecorder, createCoverageRecorder } from '../run/coverage.js';
 import { createExchangeLog, type ExchangeLog } from '../run/exchange.js';
 import { type ContractHttp, createContractHttp } from '../run/http.js';
-import { redactorFor } from '@inference-infra/edge';
 import { createSeededRandom, pickSeed, type SeededRandom } from '../run/seededRandom.js';
 import type { Target } from '../run/target.js';
 import { conformanceProblems } from './conformance.js';

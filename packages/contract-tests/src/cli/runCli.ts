@@ -1,3 +1,4 @@
+import { redactorFor } from '@inference-infra/edge';
 import { startMockServer } from '@inference-infra/mock-server';
 import { selectableNames } from '../checks/check.js';
 import { bundledSpecPath, loadContractSpec } from '../model/spec.js';
@@ -8,7 +9,6 @@ import type { Reporter } from '../run/events.js';
 import { type Exchange, shownExchange } from '../run/exchange.js';
 import { PreflightError, preflight } from '../run/preflight.js';
 import { startPrismProxies } from '../run/prismProxy.js';
-import { redactorFor } from '@inference-infra/edge';
 import { pickSeed } from '../run/seededRandom.js';
 import { exitCodeOf, exitCodes } from '../run/summary.js';
 import { resolveTarget, type Target, TargetError } from '../run/target.js';

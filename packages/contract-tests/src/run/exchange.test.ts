@@ -1,6 +1,6 @@
+import { createRedactor } from '@inference-infra/edge';
 import { describe, expect, it } from 'vitest';
 import { bodyLimit, createExchangeLog, type Exchange, shownExchange } from './exchange.js';
-import { createRedactor } from '@inference-infra/edge';
 
 const key = 'ii_live_s3cret_value';
 const redactor = createRedactor(key);

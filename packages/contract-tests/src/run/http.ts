@@ -1,3 +1,4 @@
+import { type Redactor, redactorFor } from '@inference-infra/edge';
 import { createParser } from 'eventsource-parser';
 import type { SpecOperation } from '../model/spec.js';
 import type { CoverageRecorder } from './coverage.js';
@@ -5,7 +6,6 @@ import { curlCommand } from './curlCommand.js';
 import type { Exchange, ExchangeLog } from './exchange.js';
 import { type RateLimiter, rateLimiterFor } from './rateLimit.js';
 import { AnswerTooLargeError, defaultMaxAnswerBytes, readAnswer } from './readAnswer.js';
-import { type Redactor, redactorFor } from '@inference-infra/edge';
 import type { Target } from './target.js';
 import { violation } from './violation.js';
 

@@ -1,8 +1,8 @@
+import { keyAsSent } from '@inference-infra/edge';
 import type { ContractSpec, SpecOperation } from '../model/spec.js';
 import { createCoverageRecorder } from './coverage.js';
 import { createExchangeLog, type Exchange } from './exchange.js';
 import { createContractHttp } from './http.js';
-import { keyAsSent } from '@inference-infra/edge';
 import type { Target } from './target.js';
 
 /** The target cannot be checked at all: one sentence naming the address or the key problem. */

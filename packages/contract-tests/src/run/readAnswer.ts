@@ -47,7 +47,10 @@ export async function readAnswer(response: Response, maxBytes: number, abort: ()
   if (!response.body) return '';
   // The edge's bounded stream is the one cap every process of ours puts on an answer; what it passed before the cap
   // is the partial text a report shows.
-  const reader = boundedStream(response.body, { maxBytes, options: { maxBytes: '--max-answer-bytes' } }).getReader();
+  const reader = boundedStream(response.body, {
+    maxBytes,
+    options: { maxBytes: '--max-answer-bytes' },
+  }).getReader();
   // The byte order mark is kept (a decoder drops it by default): JSON must not start with one (RFC 8259, 8.1), and a
   // server that sends one breaks parsers that do not skip it, so the checks must see it.
   const decoder = decoderFor(response.headers.get('content-type'));

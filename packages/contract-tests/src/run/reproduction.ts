@@ -1,6 +1,6 @@
+import { redactorFor } from '@inference-infra/edge';
 import { curlCommand } from './curlCommand.js';
 import type { Exchange } from './exchange.js';
-import { redactorFor } from '@inference-infra/edge';
 
 /** The start of an answer's body a reproduction shows: enough to see what the server said. */
 export const shownAnswerLength = 500;

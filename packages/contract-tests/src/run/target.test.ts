@@ -1,6 +1,6 @@
+import { redactorFor } from '@inference-infra/edge';
 import { describe, expect, it } from 'vitest';
 import { type ContractCheck, skipReason, skipReasons } from '../checks/check.js';
-import { redactorFor } from '@inference-infra/edge';
 import { bundledMockApiKey, resolveTarget, type Target, TargetError } from './target.js';
 
 const live = {

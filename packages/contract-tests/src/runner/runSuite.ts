@@ -1,3 +1,4 @@
+import { type Redactor, redactorFor } from '@inference-infra/edge';
 import {
   buildChecks,
   type CheckSelection,
@@ -10,7 +11,6 @@ import { summarizeCoverage } from '../run/coverage.js';
 import type { CheckEndEvent, ReportedCheck, ReportedTarget, Reporter, SuiteResult } from '../run/events.js';
 import { type Exchange, shownExchange } from '../run/exchange.js';
 import { rateLimiterFor } from '../run/rateLimit.js';
-import { type Redactor, redactorFor } from '@inference-infra/edge';
 import { hasReproduction, reproductionOf } from '../run/reproduction.js';
 import { pickSeed } from '../run/seededRandom.js';
 import { exitCodeOf, formatSummary } from '../run/summary.js';
