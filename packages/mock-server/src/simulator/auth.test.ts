@@ -26,6 +26,16 @@ describe('API keys', () => {
     }
   });
 
+  it.each([['Bearer '], ['Bearer'], ['']])(
+    'says no API key was sent for an Authorization of %j (an unset variable in "Bearer $KEY"), not that a key is invalid',
+    async (header) => {
+      const answer = await call('/api/v1/instances/types', { key: null, headers: { authorization: header } });
+      expect(answer.status).toBe(401);
+      expect(answer.body.error.code).toBe('missing_api_key');
+      expect(answer.body.error.message).toContain('no API key was sent');
+    },
+  );
+
   it('opens a workspace for any well-formed key by default', async () => {
     expect((await call('/api/v1/instances/types', { key: 'acme_live_9f8e7d' })).status).toBe(200);
   });

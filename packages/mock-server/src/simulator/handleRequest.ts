@@ -80,6 +80,32 @@ function controlAnswer(request: SimulatorRequest, deps: HandlerDependencies): Si
 }
 
 /**
+ * Why a request is not authorised, as the person who sent it needs to hear it: no header, a header with no key in it
+ * (`Bearer` and nothing after: what an unset environment variable in `Bearer $KEY` sends), or a key that is not one.
+ */
+function unauthorized(authorization: string | undefined) {
+  const headers = { 'www-authenticate': 'Bearer' };
+  if (authorization === undefined)
+    return {
+      code: 'missing_api_key',
+      message: 'Authorization: missing; send "Authorization: Bearer <API key>".',
+      headers,
+    };
+  if (/^\s*(Bearer\s*)?$/i.test(authorization))
+    return {
+      code: 'missing_api_key',
+      message:
+        'Authorization: no API key was sent (the header holds no key after "Bearer"; is the variable that holds it set?); send "Authorization: Bearer <API key>".',
+      headers,
+    };
+  return {
+    code: 'invalid_api_key',
+    message: 'Authorization: the API key is not valid (keys look like <prefix>_live_<random>).',
+    headers,
+  };
+}
+
+/**
  * The conforming handler: the simulator's routes, then routing by the spec, the key, faults, the spec's request
  * checks and finally the operation. Each step answers the spec's error body when it refuses.
  */
@@ -128,20 +154,7 @@ export function createConformingHandler(deps: HandlerDependencies) {
     const key = bearer.exec(request.headers.authorization ?? '')?.[1];
     const known =
       key !== undefined && wellFormedKey.test(key) && (!deps.options.keys || deps.options.keys.includes(key));
-    if (!known) {
-      return deps.error(
-        401,
-        {
-          code: request.headers.authorization === undefined ? 'missing_api_key' : 'invalid_api_key',
-          message:
-            request.headers.authorization === undefined
-              ? 'Authorization: missing; send "Authorization: Bearer <API key>".'
-              : 'Authorization: the API key is not valid (keys look like <prefix>_live_<random>).',
-          headers: { 'www-authenticate': 'Bearer' },
-        },
-        requestId,
-      );
-    }
+    if (!known) return deps.error(401, unauthorized(request.headers.authorization), requestId);
 
     let fault: Fault = {};
     try {
