@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { type ClassifiedBlock, classifiedBlocks } from './classifiedBlocks.js';
+import { repoRoot } from './readmeBlocks.js';
 import { runTypeScript } from './runTypeScript.js';
 import { pointedAt } from './typescriptBlocks.js';
 
@@ -29,6 +30,10 @@ function leadBlock(contains: string): ClassifiedBlock {
   return block;
 }
 
+/** The README's bundling command, which the build above mirrors flag by flag. */
+const readmeBundleCommand =
+  'npx esbuild page.tsx --bundle --format=esm --jsx=automatic --outfile=public/page.js';
+
 let server: ChildProcess | undefined;
 let browser: Browser | undefined;
 let appUrl = '';
@@ -44,12 +49,15 @@ beforeAll(async () => {
   );
   writeFileSync(join(appDir, 'public/index.html'), leadBlock('<div id="root"></div>').value);
   writeFileSync(join(appDir, 'page.tsx'), leadBlock('// page.tsx: a keyless client').value);
-  // What the README's `npx esbuild page.tsx --bundle --format=esm --outfile=public/page.js` does, plus React's
+  // What the README's esbuild command does, as in a reader's folder: nothing taken from a tsconfig.json (this test's
+  // own folder has one that sets `jsx`, which once hid that the command needed `--jsx=automatic`), plus React's
   // production build (a bundler's usual setting for a page).
   await build({
     entryPoints: [join(appDir, 'page.tsx')],
     bundle: true,
     format: 'esm',
+    jsx: 'automatic',
+    tsconfigRaw: {},
     outfile: join(appDir, 'public/page.js'),
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
@@ -78,6 +86,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   server?.kill();
+});
+
+it('shows the bundling command this test runs, and install lines with react-dom (a reader bundles with them)', () => {
+  const readme = readFileSync(join(repoRoot, 'packages/react-hooks/README.md'), 'utf8');
+  // An inline command may wrap in the Markdown source; it renders with a space.
+  expect(readme.replace(/\s+/g, ' ')).toContain(readmeBundleCommand);
+  const installs = readme.split('\n').filter((line) => line.startsWith('npm install '));
+  expect(installs.length).toBeGreaterThan(0);
+  for (const line of installs) expect(line, line).toMatch(/ react react-dom\b/);
 });
 
 it("renders the react-hooks README's first example in Chromium: the data through the app's route, no key in the page", async () => {

@@ -203,7 +203,8 @@ export const commandRules: CommandRule[] = [
   },
   {
     name: 'install from npm',
-    pattern: /^(npm install( --save-dev)?|pnpm add) (@inference-infra\/[\w-]+ ?)+(@tanstack\/react-query)?$/,
+    pattern:
+      /^(npm install( --save-dev)?|pnpm add) (@inference-infra\/[\w-]+ ?)+(@tanstack\/react-query( react react-dom)?)?$/,
     verdict: 'exception',
     reason: unpublished,
   },
