@@ -49,14 +49,33 @@ describe('scripts/start.sh', () => {
     const holder = createServer();
     await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
     const { port } = holder.address() as { port: number };
+    // Every other port a free one of this moment, never the defaults: a reader's own `start.sh` may hold 4010-4013
+    // while the suite runs.
+    const [inference, platform, docs] = await freePorts(3);
+    const others = ['--inference-port', inference, '--platform-port', platform, '--docs-port', docs].map(
+      String,
+    );
     try {
-      const viaOption = start(['--playground-port', String(port)]);
+      const viaOption = start([...others, '--playground-port', String(port)]);
       expect(viaOption).toMatchObject({
         code: 1,
         stdout: '',
         stderr: `Port ${port} (the playground) is in use on 127.0.0.1: is scripts/start.sh running already? Stop what holds it, or choose another port with --playground-port N (or INFERENCE_INFRA_PLAYGROUND_PORT=N).`,
       });
-      const viaEnv = start([], { INFERENCE_INFRA_PLATFORM_PORT: String(port) });
+      const [playground] = await freePorts(1);
+      const viaEnv = start(
+        [
+          '--inference-port',
+          String(inference),
+          '--docs-port',
+          String(docs),
+          '--playground-port',
+          String(playground),
+        ],
+        {
+          INFERENCE_INFRA_PLATFORM_PORT: String(port),
+        },
+      );
       expect(viaEnv.code).toBe(1);
       expect(viaEnv.stderr).toMatch(new RegExp(`^Port ${port} \\(the mock platform API\\) is in use`));
     } finally {
@@ -64,3 +83,18 @@ describe('scripts/start.sh', () => {
     }
   });
 });
+
+/** Ports free on 127.0.0.1 at this moment: each listened on and let go. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  const ports = await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<number>((resolve) =>
+          server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
+        ),
+    ),
+  );
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
