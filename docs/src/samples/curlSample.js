@@ -23,7 +23,9 @@ export function curlSample(operation, request) {
   if (operation.method !== 'GET' || request.body !== undefined) options.push('-X', operation.method);
   const lines = [
     `curl ${options.join(' ')} ${shellQuote(requestUrl(operation, request))}`,
-    `  -H "Authorization: Bearer $${keyVariable}"`,
+    // `${VAR:?...}`: with the variable unset the shell stops with this sentence, instead of curl sending `Bearer ` and
+    // the API answering that no key was sent.
+    `  -H "Authorization: Bearer \${${keyVariable}:?is not set: export it with your API key (the local mock takes ii_live_mock)}"`,
   ];
   if (request.body !== undefined) {
     lines.push(`  -H 'Content-Type: application/json'`, `  -d ${shellQuote(JSON.stringify(request.body))}`);

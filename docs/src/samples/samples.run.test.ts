@@ -59,6 +59,14 @@ describe('the code samples the site shows', () => {
     expect(samples.some(({ sample }) => sample.request.streamed)).toBe(true);
   });
 
+  it('stops a curl sample with one sentence naming the key variable when it is not set, before any request', async () => {
+    const first = samples.find(({ sample }) => sample.kind === 'curl');
+    if (!first) throw new Error('no curl sample');
+    await expect(runCurlSample(pointSampleAt(first.sample.source, mockAddresses), '')).rejects.toThrow(
+      /INFERENCE_INFRA_API_KEY: is not set: export it with your API key \(the local mock takes ii_live_mock\)/,
+    );
+  });
+
   // One at a time, as tests of a file run: each starts a process, and the machine has two cores.
   describe('run against the simulator, as written (only the addresses pointed at it)', () => {
     it.each(samples.filter(({ sample }) => sample.kind === 'curl'))(
