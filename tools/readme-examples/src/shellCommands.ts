@@ -253,7 +253,8 @@ export const commandRules: CommandRule[] = [
   },
   {
     name: 'the playground server',
-    pattern: /^INFERENCE_INFRA_API_KEY=\S+ node examples\/playground\/scripts\/servePlayground\.js( --[\w-]+ \S+)*$/,
+    pattern:
+      /^INFERENCE_INFRA_API_KEY=\S+ node examples\/playground\/scripts\/servePlayground\.js( --[\w-]+ \S+)*$/,
     verdict: 'checked',
     reason:
       "the script exists and takes these flags; it serves on port 4013 until stopped, and the playground's tests run it as a process",
