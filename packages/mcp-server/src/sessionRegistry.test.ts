@@ -63,11 +63,12 @@ describe('a new session past a bound is refused, and no session is closed for it
 
 describe('--session-idle-ms', () => {
   it('closes a session idle that long; its id then answers 404 naming the flag, and its place is free', async () => {
-    const endpoint = await serve({ sessionIdleMs: 300, maxSessionsPerClient: 1 });
+    // Long enough that a loaded machine's connect and first call stay within it.
+    const endpoint = await serve({ sessionIdleMs: 1_000, maxSessionsPerClient: 1 });
     const user = await connect(endpoint);
     const sessionId = (user.transport as { sessionId?: string }).sessionId as string;
     expect((await user.listTools()).tools.length).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
     const expired = await rawPost(
       endpoint.url,
       '/mcp',
@@ -75,7 +76,7 @@ describe('--session-idle-ms', () => {
       '{"jsonrpc":"2.0","id":2,"method":"tools/list"}',
     );
     expect(expired.status).toBe(404);
-    expect(expired.error?.message).toContain('closed after 300 ms without a request (--session-idle-ms)');
+    expect(expired.error?.message).toContain('closed after 1000 ms without a request (--session-idle-ms)');
     await expect(user.listTools()).rejects.toThrow(/No such session/);
     expect((await rawPost(endpoint.url, '/mcp')).status).toBe(200);
   });
