@@ -53,6 +53,12 @@ const shell = { kind: 'shell' } as const;
 export const blockCatalogue: CatalogueEntry[] = [
   // The root README, CONTRIBUTING.md and the workspaces' command lists: shell, command by command.
   { file: 'README.md', contains: 'bash scripts/start.sh', test: shell },
+  { file: 'tools/local-registry/README.md', contains: 'bash scripts/start.sh --registry', test: shell },
+  {
+    file: 'tools/local-registry/README.md',
+    contains: 'npm install @inference-infra/fetch-client --registry',
+    test: shell,
+  },
   { file: 'README.md', contains: 'curl -H', test: shell },
   { file: 'README.md', contains: 'release-version.sh', test: shell },
   { file: 'CONTRIBUTING.md', contains: 'bootstrap.sh', test: shell },

@@ -106,7 +106,7 @@ describe('the shell blocks of the READMEs', () => {
 
   it('names scripts that exist and parse, where the command is not run', () => {
     for (const rule of ['start', 'test', 'bootstrap', 'release', 'runtimes']) {
-      for (const entry of named(rule)) expectScript(entry.command.replace(/^bash /, ''));
+      for (const entry of named(rule)) expectScript(entry.command.replace(/^bash /, '').split(' ')[0] ?? '');
     }
   });
 
@@ -161,6 +161,15 @@ describe('the shell blocks of the READMEs', () => {
         .find((text) => text.startsWith(entry.command.split(' ')[0] ?? ''));
       expect(entry.block.value, where(entry)).toMatch(/# once published/);
       expect(line, where(entry)).toBeDefined();
+    }
+  });
+
+  it('installs by name from the local registry only packages that registry holds: the public workspace packages', () => {
+    const installs = named('install by name from the local registry');
+    expect(installs.length).toBeGreaterThan(0);
+    for (const entry of installs) {
+      const names = entry.command.split(' ').filter((word) => word.startsWith('@inference-infra/'));
+      for (const name of names) expect(packages.get(name)?.private, `${where(entry)}: ${name}`).toBe(false);
     }
   });
 

@@ -136,7 +136,7 @@ export const commandRules: CommandRule[] = [
   },
   {
     name: 'start',
-    pattern: /^bash scripts\/start\.sh$/,
+    pattern: /^bash scripts\/start\.sh( --registry)?$/,
     verdict: 'exception',
     reason:
       "serves the mock, the docs and the playground until stopped; each is tested by its own workspace's tests",
@@ -207,6 +207,13 @@ export const commandRules: CommandRule[] = [
       /^(npm install( --save-dev)?|pnpm add) (@inference-infra\/[\w-]+ ?)+(@tanstack\/react-query( react react-dom)?)?$/,
     verdict: 'exception',
     reason: unpublished,
+  },
+  {
+    name: 'install by name from the local registry',
+    pattern: /^npm install (@inference-infra\/[\w-]+ ?)+ --registry http:\/\/127\.0\.0\.1:4873\/?$/,
+    verdict: 'checked',
+    reason:
+      'each name is a public workspace package and the address is what `start.sh --registry` serves; tools/local-registry installs a package by name from that registry in its own test',
   },
   {
     name: 'the contract suite against the local mock',

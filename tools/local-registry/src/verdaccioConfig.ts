@@ -1,0 +1,26 @@
+import { join } from 'node:path';
+
+/** The public registry that serves every package but ours, unless `INFERENCE_INFRA_UPSTREAM_REGISTRY` names another. */
+export const defaultUpstream = 'https://registry.npmjs.org/';
+
+/**
+ * Verdaccio's configuration, as YAML (JSON is YAML). Our scope is never proxied: a name of ours that is not published
+ * here is a 404 rather than whatever the public registry may hold under it. Anyone may read; publishing takes a user,
+ * which `startLocalRegistry` creates for its own publishes. The web UI is off: the registry is for package managers.
+ */
+export function verdaccioConfig(storage: string, upstream: string): string {
+  const config = {
+    storage: join(storage, 'packages'),
+    auth: { htpasswd: { file: join(storage, 'htpasswd'), max_users: 1000 } },
+    uplinks: { npmjs: { url: upstream, timeout: '60s', max_fails: 5 } },
+    packages: {
+      '@inference-infra/*': { access: '$all', publish: '$authenticated', unpublish: '$authenticated' },
+      '**': { access: '$all', publish: '$authenticated', proxy: 'npmjs' },
+    },
+    web: { enable: false },
+    max_body_size: '200mb',
+    server: { keepAliveTimeout: 60 },
+    log: { type: 'stdout', format: 'pretty', level: 'warn' },
+  };
+  return JSON.stringify(config, null, 2);
+}
