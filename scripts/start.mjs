@@ -35,12 +35,22 @@ const ports = [
   },
 ];
 
+/** Only with --registry: the local npm registry that holds our packages until they are published. */
+const registryPort = {
+  option: 'registry-port',
+  env: 'INFERENCE_INFRA_REGISTRY_PORT',
+  fallback: 4873,
+  what: 'the local npm registry (with --registry)',
+};
+
 const usage = `Usage: bash scripts/start.sh [options]
 
 Installs the toolchain and the packages, builds everything from the spec, then serves on 127.0.0.1 the mock API
 (both base addresses), the API reference and the playground until Ctrl+C.
 
-${ports.map((port) => `  --${port.option.padEnd(17)} N   ${port.what} (default ${port.fallback}; or ${port.env})`).join('\n')}
+${[...ports, registryPort].map((port) => `  --${port.option.padEnd(17)} N   ${port.what} (default ${port.fallback}; or ${port.env})`).join('\n')}
+  --registry             also serve every package of ours from a local npm registry, so that a project anywhere on
+                         this machine installs them by name: npm install @inference-infra/fetch-client --registry URL
   --verbose              show the install and build output instead of one line a step
   --help                 this text`;
 
@@ -54,7 +64,8 @@ function readOptions() {
   try {
     values = parseArgs({
       options: {
-        ...Object.fromEntries(ports.map((port) => [port.option, { type: 'string' }])),
+        ...Object.fromEntries([...ports, registryPort].map((port) => [port.option, { type: 'string' }])),
+        registry: { type: 'boolean', default: false },
         verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -66,7 +77,9 @@ function readOptions() {
     console.log(usage);
     process.exit(0);
   }
-  const chosen = ports.map((port) => {
+  if (values['registry-port'] !== undefined && !values.registry)
+    fail('--registry-port is for the local registry: add --registry to serve it');
+  const chosen = (values.registry ? [...ports, registryPort] : ports).map((port) => {
     const given = values[port.option] ?? process.env[port.env];
     const source = values[port.option] !== undefined ? `--${port.option}` : port.env;
     if (given === undefined || given === '') return { ...port, port: port.fallback };
@@ -78,7 +91,7 @@ function readOptions() {
     const twin = chosen.slice(0, index).find((other) => other.port === port.port);
     if (twin) fail(`--${twin.option} and --${port.option} are both ${port.port}: give each its own port`);
   }
-  return { ports: chosen, verbose: values.verbose };
+  return { ports: chosen, verbose: values.verbose, registry: values.registry };
 }
 
 /** Whether 127.0.0.1:port can be listened on now; the error code when it cannot. */
@@ -169,9 +182,29 @@ async function answering(url, headers, child, name) {
   throw new Error(`${name} did not answer ${url} within 60 s`);
 }
 
+/** Resolves when the process prints a line matching `pattern` (the registry, once every package is published). */
+function printed(child, pattern, name) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} was not ready within 5 minutes`)), 300_000);
+    let partial = '';
+    child.stdout.on('data', (chunk) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      if (lines.some((line) => pattern.test(line))) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error(`${name} ended before it was ready (its output is above)`));
+    });
+  });
+}
+
 const options = readOptions();
 await checkPorts(options.ports);
-const [inference, platform, docs, playground] = options.ports.map((port) => port.port);
+const [inference, platform, docs, playground, registry] = options.ports.map((port) => port.port);
 
 mkdirSync(new URL('../.tools', import.meta.url), { recursive: true });
 const logPath = '.tools/start.log';
@@ -213,6 +246,10 @@ const playgroundServer = serve(
   ),
   children,
 );
+const registryServer =
+  registry === undefined
+    ? undefined
+    : serve('registry', toolchain(`exec node tools/local-registry/src/cli.ts --port ${registry}`), children);
 for (const { name, child } of children) {
   child.once('exit', (code, signal) => {
     if (process.exitCode !== undefined) return;
@@ -231,18 +268,27 @@ try {
     ),
     answering(`http://127.0.0.1:${docs}/`, {}, docsServer, 'the docs site'),
     answering(`http://127.0.0.1:${playground}/`, {}, playgroundServer, 'the playground'),
+    registryServer && printed(registryServer, /^registry \S+ holds /, 'the local registry'),
   ]);
 } catch (error) {
   console.error(error.message);
   stopAll(1);
 }
 if (process.exitCode === undefined) {
+  const registryLine =
+    registry === undefined
+      ? ''
+      : `\n  npm registry             http://127.0.0.1:${registry}/   (our packages; any other is fetched from npm)`;
+  const installLine =
+    registry === undefined
+      ? ''
+      : `\nInstall by name, in any folder: npm install @inference-infra/fetch-client --registry http://127.0.0.1:${registry}`;
   console.log(`
-Ready. Ctrl+C stops all three.
+Ready. Ctrl+C stops them all.
   inference base address   ${baseUrl}   (OpenAI-style clients: baseURL)
   platform base address    ${platformUrl}
   API reference (docs)     http://127.0.0.1:${docs}/
-  playground               http://127.0.0.1:${playground}/
+  playground               http://127.0.0.1:${playground}/${registryLine}
   demo key                 ${demoKey}   (the only key this mock accepts; any other gets 401)
-Try: curl -H 'Authorization: Bearer ${demoKey}' '${platformUrl}/api/v1/instances/types?gpu_type=H100'`);
+Try: curl -H 'Authorization: Bearer ${demoKey}' '${platformUrl}/api/v1/instances/types?gpu_type=H100'${installLine}`);
 }

@@ -29,11 +29,11 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-await publishPackages(registry, { onLine: (line) => console.error(line) }).catch(async (error: Error) => {
+// The publish output is long and only matters when it fails, where the error carries it.
+await publishPackages(registry).catch(async (error: Error) => {
   console.error(error.message);
   await registry.close();
   process.exit(1);
 });
 const names = publicPackages().map((pkg) => `${pkg.name}@${pkg.version}`);
 console.log(`registry ${registry.url} holds ${names.join(', ')}`);
-console.log(`install by name: npm install @inference-infra/fetch-client --registry ${registry.url}`);
