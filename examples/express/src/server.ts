@@ -1,0 +1,46 @@
+// An Express 5 app holding the API key: the API's own paths (/v1/..., /api/...) forwarded with the key for the app's
+// pages, and GET /cheapest, an endpoint of the app's own that answers from the API.
+import { APIError, createClient } from '@inference-infra/fetch-client';
+import { createApiRoute, toNodeListener } from '@inference-infra/fetch-client/server';
+import express, { type ErrorRequestHandler } from 'express';
+
+// The local mock's addresses and demo key unless the environment names others.
+const apiKey = process.env.INFERENCE_INFRA_API_KEY ?? 'ii_live_mock';
+const baseUrl = process.env.INFERENCE_INFRA_BASE_URL ?? 'http://127.0.0.1:4010/v1';
+const platformUrl = process.env.INFERENCE_INFRA_PLATFORM_URL ?? 'http://127.0.0.1:4011';
+
+const app = express();
+// First, before any body parser: the route reads the page's body itself (its size, time and type limits), and passes
+// every path that is not the API's to `next`. Reads are always forwarded; of the billable calls only chat is.
+app.use(
+  toNodeListener(createApiRoute({ apiKey, baseUrl, platformUrl, operations: ['createChatCompletion'] })),
+);
+
+const client = createClient({ apiKey, baseUrl, platformUrl });
+app.get('/cheapest', async (request, response) => {
+  const gpuType = typeof request.query.gpu_type === 'string' ? request.query.gpu_type : 'H100';
+  const { data, requestId } = await client.instances.listTypes({ gpu_type: gpuType });
+  const cheapest = data[0];
+  if (!cheapest) {
+    response.status(404).json({ error: { message: `no ${gpuType} instance type is offered` } });
+    return;
+  }
+  const { id, region, hourly_rate } = cheapest;
+  response.json({ id, gpu_type: cheapest.gpu_type, region, hourly_rate, requestId });
+});
+
+// Express 5 hands a rejected async handler to this. An API failure keeps its status (a 429 stays a 429, a refused key
+// a 401); the client's messages never hold the key.
+const apiErrors: ErrorRequestHandler = (error, _request, response, _next) => {
+  response
+    .status(error instanceof APIError ? error.status : 500)
+    .json({ error: { message: String(error.message) } });
+};
+app.use(apiErrors);
+
+// Loopback only: the route's default Host rule admits loopback names on connections that arrived on loopback.
+const server = app.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => {
+  const address = server.address();
+  console.log(`listening on http://127.0.0.1:${typeof address === 'object' ? address?.port : address}/`);
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

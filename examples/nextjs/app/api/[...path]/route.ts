@@ -1,0 +1,1 @@
+export { GET, PATCH, POST } from '@/lib/apiRoute';
