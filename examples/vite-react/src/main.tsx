@@ -1,7 +1,6 @@
 import { createClient } from '@inference-infra/fetch-client';
 import { InferenceInfraProvider } from '@inference-infra/react-hooks';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 
@@ -11,11 +10,9 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
 createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={new QueryClient()}>
-      <InferenceInfraProvider client={client}>
-        <App />
-      </InferenceInfraProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+  <QueryClientProvider client={new QueryClient()}>
+    <InferenceInfraProvider client={client}>
+      <App />
+    </InferenceInfraProvider>
+  </QueryClientProvider>,
 );

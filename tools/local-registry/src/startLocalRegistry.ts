@@ -73,6 +73,10 @@ export async function startLocalRegistry(options: LocalRegistryOptions = {}): Pr
     writeFileSync(npmrc, `registry=${url}\n//127.0.0.1:${port}/:_authToken=${token}\n`, { mode: 0o600 });
     const env = {
       NPM_CONFIG_USERCONFIG: npmrc,
+      // npm and npx hand their own settings down in lowercase (`npm_config_userconfig=~/.npmrc` under `npx vitest`),
+      // which the package managers read before the uppercase name: without this, a publish run from under npx went
+      // to the npm registry.
+      npm_config_userconfig: npmrc,
       npm_config_registry: url,
       BUN_CONFIG_REGISTRY: url,
       YARN_NPM_REGISTRY_SERVER: url.replace(/\/$/, ''),

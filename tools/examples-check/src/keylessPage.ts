@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import { launchChromium } from '@inference-infra/test-kit/browser';
+import {
+  blockRequestsPastLoopback,
+  createPageProblems,
+  recordPageProblems,
+} from '@inference-infra/test-kit/pageProblems';
+import { expect } from 'vitest';
+import type { InstanceType } from './simulator.ts';
+
+const artifacts = new URL('../test-artifacts/', import.meta.url);
+
+/**
+ * Opens an example's page in headless Chromium and holds it to what a page with a keyless client behind its own
+ * server's route must do: it shows the cheapest H100 the simulator offers and a streamed chat reply, every API request
+ * went to the page's own origin without an `Authorization` header, no byte the page received holds the key, and
+ * nothing reached past loopback, failed or logged an error.
+ */
+export async function expectKeylessPage(options: {
+  url: string;
+  key: string;
+  cheapest: InstanceType;
+  screenshot: string;
+}): Promise<void> {
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext();
+    const problems = createPageProblems();
+    await blockRequestsPastLoopback(context, problems);
+    const page = await context.newPage();
+    recordPageProblems(page, problems);
+    const origin = new URL(options.url).origin;
+    const apiRequests: { url: string; authorization: string | undefined }[] = [];
+    page.on('request', (request) => {
+      if (/^\/(v1|api)\//.test(new URL(request.url()).pathname)) {
+        apiRequests.push({ url: request.url(), authorization: request.headers().authorization });
+      }
+    });
+    // Everything the page was sent (documents, scripts, API answers), read as text, for the key.
+    const bodies: Promise<string>[] = [];
+    page.on('response', (response) => {
+      bodies.push(response.text().catch(() => ''));
+    });
+
+    await page.goto(options.url);
+    const cheapest = page.getByText(/^cheapest H100: /);
+    await cheapest.waitFor();
+    expect(await cheapest.textContent()).toBe(
+      `cheapest H100: ${options.cheapest.id} at $${options.cheapest.hourly_rate} an hour`,
+    );
+    await page.getByRole('button').click();
+    const reply = page.locator('p[aria-busy="false"]', { hasText: /^Simulated reply to / });
+    await reply.waitFor();
+    mkdirSync(artifacts, { recursive: true });
+    await page.screenshot({ path: new URL(options.screenshot, artifacts).pathname });
+
+    expect(apiRequests.map(({ url }) => new URL(url).pathname)).toEqual(
+      expect.arrayContaining(['/api/v1/instances/types', '/v1/chat/completions']),
+    );
+    for (const request of apiRequests) {
+      expect(new URL(request.url).origin, request.url).toBe(origin);
+      expect(request.authorization, request.url).toBeUndefined();
+    }
+    for (const body of await Promise.all(bodies)) expect(body.includes(options.key)).toBe(false);
+    expect([...problems.requestsPastLoopback, ...problems.failedRequests, ...problems.consoleErrors]).toEqual([]);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+}
