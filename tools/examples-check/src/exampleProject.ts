@@ -6,7 +6,14 @@ import { exampleDir, repoRoot } from './examples.ts';
 import { commandsOf } from './readme.ts';
 
 /** What a copy leaves behind, as a user copying the folder from a fresh clone would have none of it. */
-const notCopied = new Set(['node_modules', 'dist', '.next', 'package-lock.json', 'next-env.d.ts', 'test-artifacts']);
+const notCopied = new Set([
+  'node_modules',
+  'dist',
+  '.next',
+  'package-lock.json',
+  'next-env.d.ts',
+  'test-artifacts',
+]);
 
 /** The address the READMEs give for the registry `bash scripts/start.sh --registry` serves. */
 export const readmeRegistry = 'http://127.0.0.1:4873';
@@ -42,15 +49,16 @@ export function userPath(): string {
  * registry, and only the variables a test adds. Commands run through /bin/sh, as typed.
  */
 export class ExampleProject {
+  readonly name: string;
   readonly dir: string;
+  private readonly registryUrl: string;
   private readonly root: string;
   private readonly env: Record<string, string>;
   private readonly running = new Set<ChildProcess>();
 
-  constructor(
-    readonly name: string,
-    private readonly registryUrl: string,
-  ) {
+  constructor(name: string, registryUrl: string) {
+    this.name = name;
+    this.registryUrl = registryUrl;
     this.root = mkdtempSync(join(tmpdir(), `inference-infra-example-${name}-`));
     this.dir = join(this.root, name);
     mkdirSync(this.dir);
@@ -121,7 +129,11 @@ export class ExampleProject {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         void stop();
-        reject(new Error(`\`${command}\` printed nothing matching ${options.ready} within ${options.timeoutMs} ms:\n${output}`));
+        reject(
+          new Error(
+            `\`${command}\` printed nothing matching ${options.ready} within ${options.timeoutMs} ms:\n${output}`,
+          ),
+        );
       }, options.timeoutMs);
       const read = (chunk: Buffer) => {
         output += chunk;

@@ -10,8 +10,12 @@ export const exampleDir = (name: string) => join(repoRoot, 'examples', name);
 
 /** The folders pnpm-workspace.yaml lists under examples/: workspace packages, tested by their own workspace. */
 export function workspaceExamples(): string[] {
-  const { packages } = parse(readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8')) as { packages: string[] };
-  return packages.filter((entry) => entry.startsWith('examples/')).map((entry) => entry.slice('examples/'.length));
+  const { packages } = parse(readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8')) as {
+    packages: string[];
+  };
+  return packages
+    .filter((entry) => entry.startsWith('examples/'))
+    .map((entry) => entry.slice('examples/'.length));
 }
 
 /** Every project under examples/ that a user copies whole: each folder with a package.json that is no workspace's. */

@@ -5,6 +5,7 @@ import {
   createPageProblems,
   recordPageProblems,
 } from '@inference-infra/test-kit/pageProblems';
+import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import type { InstanceType } from './simulator.ts';
 
@@ -42,17 +43,30 @@ export async function expectKeylessPage(options: {
       bodies.push(response.text().catch(() => ''));
     });
 
+    mkdirSync(artifacts, { recursive: true });
+    const screenshot = () => page.screenshot({ path: new URL(options.screenshot, artifacts).pathname });
+    // A wait that times out says what the page showed instead, and what went wrong in it.
+    const shown = async (locator: Locator) => {
+      try {
+        await locator.waitFor();
+      } catch (error) {
+        await screenshot();
+        const text = await page.locator('body').textContent();
+        throw new Error(
+          `${(error as Error).message}\nthe page shows: ${text}\nproblems: ${JSON.stringify(problems)}`,
+        );
+      }
+      return locator;
+    };
+
     await page.goto(options.url);
-    const cheapest = page.getByText(/^cheapest H100: /);
-    await cheapest.waitFor();
+    const cheapest = await shown(page.getByText(/^cheapest H100: /));
     expect(await cheapest.textContent()).toBe(
       `cheapest H100: ${options.cheapest.id} at $${options.cheapest.hourly_rate} an hour`,
     );
     await page.getByRole('button').click();
-    const reply = page.locator('p[aria-busy="false"]', { hasText: /^Simulated reply to / });
-    await reply.waitFor();
-    mkdirSync(artifacts, { recursive: true });
-    await page.screenshot({ path: new URL(options.screenshot, artifacts).pathname });
+    await shown(page.locator('p[aria-busy="false"]', { hasText: /^Simulated reply to / }));
+    await screenshot();
 
     expect(apiRequests.map(({ url }) => new URL(url).pathname)).toEqual(
       expect.arrayContaining(['/api/v1/instances/types', '/v1/chat/completions']),
@@ -62,7 +76,9 @@ export async function expectKeylessPage(options: {
       expect(request.authorization, request.url).toBeUndefined();
     }
     for (const body of await Promise.all(bodies)) expect(body.includes(options.key)).toBe(false);
-    expect([...problems.requestsPastLoopback, ...problems.failedRequests, ...problems.consoleErrors]).toEqual([]);
+    expect([...problems.requestsPastLoopback, ...problems.failedRequests, ...problems.consoleErrors]).toEqual(
+      [],
+    );
     await context.close();
   } finally {
     await browser.close();

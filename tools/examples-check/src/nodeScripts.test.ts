@@ -36,7 +36,9 @@ describe('examples/node-cjs', () => {
   it('loads the CommonJS build with require and prints the cheapest H100 of a region, a refusal and embeddings', async () => {
     const output = await runScript('node-cjs', simulatorEnv(exampleKey('node-cjs')));
     const [cheapest] = (await h100s()).filter((type) => type.region === 'us-east-1');
-    expect(output).toContain(`cheapest H100 in us-east-1: ${cheapest?.id} at $${cheapest?.hourly_rate} an hour`);
+    expect(output).toContain(
+      `cheapest H100 in us-east-1: ${cheapest?.id} at $${cheapest?.hourly_rate} an hour`,
+    );
     expect(output).toContain('size_gb: must be at least 10 (got 5)');
     expect(output).toContain('embeddings: 2 vectors of 64 values');
     expect(sampleMismatch(sampleOutput('node-cjs'), output)).toBeUndefined();

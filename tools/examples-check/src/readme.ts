@@ -41,21 +41,22 @@ export function sampleOutput(name: string): string {
  * inside a line for any text. Returns the first sample line that found no match, or undefined.
  */
 export function sampleMismatch(sample: string, output: string): string | undefined {
-  const pattern = sample
-    .trimEnd()
-    .split('\n')
+  const lines = sample.trimEnd().split('\n');
+  if (matches(lines, output)) return undefined;
+  // The line after the longest start of the sample that the output holds is the one that breaks it.
+  for (let count = lines.length - 1; count > 0; count -= 1) {
+    if (matches([...lines.slice(0, count), '...'], output)) return lines[count];
+  }
+  return lines[0];
+}
+
+function matches(lines: string[], output: string): boolean {
+  const pattern = lines
     .map((line) =>
       line === '...' ? '(?:[^\\n]*\\n)*?' : `${line.split('...').map(escaped).join('[^\\n]*')}\\n`,
     )
     .join('');
-  if (new RegExp(`^${pattern}$`).test(`${output.trimEnd()}\n`)) return undefined;
-  // The first line that breaks it, for the message.
-  const lines = sample.trimEnd().split('\n');
-  for (let count = lines.length - 1; count >= 0; count -= 1) {
-    const partial = lines.slice(0, count).join('\n');
-    if (count === 0 || sampleMismatch(`${partial}\n...`, output) === undefined) return lines[count];
-  }
-  return lines[0];
+  return new RegExp(`^${pattern}$`).test(`${output.trimEnd()}\n`);
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -37,7 +37,13 @@ describe.each(['hono', 'express'])('examples/%s', (name) => {
       }
       // GET /cheapest: the app's endpoint, with the key on the server's own client.
       const { id, gpu_type, region, hourly_rate } = expected[0] ?? {};
-      expect(answers[0]).toEqual({ id, gpu_type, region, hourly_rate, requestId: expect.stringMatching(/^req_/) });
+      expect(answers[0]).toEqual({
+        id,
+        gpu_type,
+        region,
+        hourly_rate,
+        requestId: expect.stringMatching(/^req_/),
+      });
       // The route, sent without a key: the server added it, and the answer is the API's, as it came.
       expect(answers[1].data.map((type: { id: string }) => type.id)).toEqual(expected.map((type) => type.id));
 
@@ -48,7 +54,9 @@ describe.each(['hono', 'express'])('examples/%s', (name) => {
         body: JSON.stringify({ model: 'bge-large-en-v1.5', input: 'hi' }),
       });
       expect(embeddings.status).toBe(403);
-      expect(((await embeddings.json()) as { error: { code: string } }).error.code).toBe('operation_not_allowed');
+      expect(((await embeddings.json()) as { error: { code: string } }).error.code).toBe(
+        'operation_not_allowed',
+      );
       // The chat it lists goes through, streamed as the API streams it.
       const chat = await fetch(new URL('v1/chat/completions', url), {
         method: 'POST',

@@ -40,7 +40,12 @@ it("serves the page from Vite's dev server and from vite preview of the build, t
     timeoutMs: 60_000,
   });
   try {
-    await expectKeylessPage({ url: preview.ready[1] as string, key, cheapest, screenshot: 'vite-react-preview.png' });
+    await expectKeylessPage({
+      url: preview.ready[1] as string,
+      key,
+      cheapest,
+      screenshot: 'vite-react-preview.png',
+    });
   } finally {
     await preview.stop();
   }

@@ -85,6 +85,28 @@ describe('createApiRoute', () => {
     expect(upstreamCalls()).toBe(0);
   });
 
+  it("takes a page's POST as its own when the runtime's URL names the host otherwise than the browser's Host (Next.js)", async () => {
+    const { route, upstreamCalls } = routeOnSimulator({ operations: ['createChatCompletion'] });
+    // `next start --hostname 127.0.0.1` hands route handlers http://localhost:<port>/... whatever the browser asked.
+    const sent = (origin: string) =>
+      route(
+        new Request('http://localhost:3000/v1/chat/completions', {
+          method: 'POST',
+          headers: { ...json, host: '127.0.0.1:3000', origin },
+          body: chatBody,
+        }),
+      );
+    const own = await sent(app);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('access-control-allow-origin')).toBeNull();
+    // The Host decides: the URL's own host is not thereby another allowed origin.
+    expect(await errorOf(await sent('http://localhost:3000'))).toMatchObject({
+      status: 403,
+      code: 'origin_not_allowed',
+    });
+    expect(upstreamCalls()).toBe(1);
+  });
+
   it('refuses a Host that is not loopback unless the app lists it (DNS rebinding)', async () => {
     const { route, upstreamCalls } = routeOnSimulator();
     const rebound = await route(new Request('http://evil.example:3000/api/v1/instances/types'));

@@ -15,6 +15,22 @@ export type { ApiRouteOptions, StateChangingOperationId } from './apiRouteOption
  * forwards only the spec's operations, from the app's own pages, checked before anything is sent, adds the key, and
  * streams the answer back with the key never in it. It never rejects: whatever goes wrong is an answer.
  */
+/**
+ * The origin the app's pages are on: the scheme the runtime saw and the Host the browser sent (already checked
+ * against `allowedHosts`). Not `request.url`'s own origin: Next.js builds that URL from its own idea of its host
+ * (`localhost` for `next start --hostname 127.0.0.1`), which made every same-origin POST of a page served from
+ * 127.0.0.1 read as another origin's (403).
+ */
+function ownOrigin(url: URL, hosts: readonly string[]): string {
+  const [host] = hosts;
+  if (hosts.length !== 1 || !host) return url.origin;
+  try {
+    return new URL(`${url.protocol}//${host}`).origin;
+  } catch {
+    return url.origin;
+  }
+}
+
 export function createApiRoute(options: ApiRouteOptions): (request: Request) => Promise<Response> {
   const { apiKey, allowedOrigins = [] } = options;
   if (typeof apiKey !== 'string' || apiKey === '')
@@ -63,15 +79,16 @@ export function createApiRoute(options: ApiRouteOptions): (request: Request) => 
     );
     if (badHost) return answerRefusal(badHost);
     const origin = request.headers.get('origin');
+    const selfOrigin = ownOrigin(url, hosts);
     const crossSite = originRefusal(
       arrival?.origins ?? (origin === null ? [] : [origin]),
       request.headers.get('sec-fetch-site') ?? undefined,
-      { selfOrigin: url.origin, allowedOrigins, option: 'createApiRoute({ allowedOrigins })' },
+      { selfOrigin, allowedOrigins, option: 'createApiRoute({ allowedOrigins })' },
     );
     if (crossSite) return answerRefusal(crossSite);
     // Past the check above, an Origin is the route's own or one the app allows: only those get CORS headers.
     const cors: Record<string, string> =
-      origin && origin !== url.origin
+      origin && origin !== selfOrigin
         ? {
             'access-control-allow-origin': origin,
             'access-control-expose-headers': exposedAnswerHeaders,
