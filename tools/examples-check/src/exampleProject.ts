@@ -1,155 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, delimiter, join } from 'node:path';
-import { exampleDir, repoRoot } from './examples.ts';
+import { cpSync } from 'node:fs';
+import { basename } from 'node:path';
+import { type RunResult, UserFolder } from '@inference-infra/test-kit/userFolder';
+import { exampleDir } from './examples.ts';
 import { commandsOf } from './readme.ts';
 
 /** What a copy leaves behind, as a user copying the folder from a fresh clone would have none of it. */
-const notCopied = new Set([
-  'node_modules',
-  'dist',
-  '.next',
-  'package-lock.json',
-  'next-env.d.ts',
-  'test-artifacts',
-]);
+const notCopied = new Set(['node_modules', 'dist', '.next', 'package-lock.json', 'next-env.d.ts', 'test-artifacts']);
 
-/** The address the READMEs give for the registry `bash scripts/start.sh --registry` serves. */
-export const readmeRegistry = 'http://127.0.0.1:4873';
-
-export interface RunResult {
-  stdout: string;
-  /** Both streams, as they came. */
-  output: string;
-}
-
-export interface StartedProcess {
-  /** The first match of the readiness pattern in the output. */
-  ready: RegExpMatchArray;
-  output(): string;
-  stop(): Promise<void>;
-}
-
-/**
- * The PATH of a user's shell on this machine: every folder but the repository's (its toolchain's Node 24 and pnpm,
- * and the `node_modules/.bin` folders pnpm and vitest put first), so `node` and `npm` are the machine's own.
- */
-export function userPath(): string {
-  return (process.env.PATH ?? '')
-    .split(delimiter)
-    .filter((folder) => folder && !folder.startsWith(repoRoot.replace(/\/$/, '')))
-    .join(delimiter);
-}
-
-/**
- * An example copied whole into a fresh folder under the system's temporary folder, where nothing above it (no
- * package.json, tsconfig.json or node_modules) is the repository's, with the environment of a user's shell: the
- * machine's Node and npm, a new npm user configuration (none of this machine's settings), npm pointed at the local
- * registry, and only the variables a test adds. Commands run through /bin/sh, as typed.
- */
-export class ExampleProject {
+/** An example copied whole into a user's folder outside the repository (see `UserFolder`), run as its README says. */
+export class ExampleProject extends UserFolder {
   readonly name: string;
-  readonly dir: string;
-  private readonly registryUrl: string;
-  private readonly root: string;
-  private readonly env: Record<string, string>;
-  private readonly running = new Set<ChildProcess>();
 
   constructor(name: string, registryUrl: string) {
+    super({ name: `example-${name}`, registryUrl });
     this.name = name;
-    this.registryUrl = registryUrl;
-    this.root = mkdtempSync(join(tmpdir(), `inference-infra-example-${name}-`));
-    this.dir = join(this.root, name);
-    mkdirSync(this.dir);
     cpSync(exampleDir(name), this.dir, {
       recursive: true,
       filter: (source) => !notCopied.has(basename(source)) && !source.endsWith('.tsbuildinfo'),
-    });
-    // A user's npm configuration, as new: beside the project, not in it. Only the update check is off, which would
-    // otherwise ask the registry for npm's own latest version on every command.
-    const npmrc = join(this.root, 'npmrc');
-    writeFileSync(npmrc, 'update-notifier=false\n');
-    this.env = {
-      PATH: userPath(),
-      HOME: process.env.HOME ?? this.root,
-      LANG: 'C.UTF-8',
-      NPM_CONFIG_USERCONFIG: npmrc,
-      // So that whatever npm or npx fetches besides the README's install (npx of a tool) comes from the same place.
-      npm_config_registry: registryUrl,
-      // Next.js would otherwise send telemetry past loopback.
-      NEXT_TELEMETRY_DISABLED: '1',
-    };
-  }
-
-  /** A README command as the test runs it: the registry the README names replaced by the test's. */
-  asRun(command: string): string {
-    return command.replaceAll(readmeRegistry, this.registryUrl.replace(/\/$/, ''));
-  }
-
-  /** Runs a command line to its end (exit 0), or rejects with its exit and the end of its output. */
-  run(command: string, options: { env?: Record<string, string>; timeoutMs: number }): Promise<RunResult> {
-    return new Promise((resolve, reject) => {
-      const child = this.spawn(command, options.env);
-      let stdout = '';
-      let output = '';
-      child.stdout?.on('data', (chunk: Buffer) => {
-        stdout += chunk;
-        output += chunk;
-      });
-      child.stderr?.on('data', (chunk: Buffer) => {
-        output += chunk;
-      });
-      const timer = setTimeout(() => this.kill(child, 'SIGKILL'), options.timeoutMs);
-      child.once('close', (code, signal) => {
-        clearTimeout(timer);
-        this.running.delete(child);
-        if (code === 0) return resolve({ stdout, output });
-        const why = signal ? `was stopped (${signal}) after ${options.timeoutMs} ms` : `exited ${code}`;
-        reject(new Error(`\`${command}\` in ${this.dir} ${why}:\n${output.slice(-6000)}`));
-      });
-    });
-  }
-
-  /** Starts a server and resolves once its output matches `ready`; it is stopped by `stop()` or `remove()`. */
-  start(
-    command: string,
-    options: { env?: Record<string, string>; ready: RegExp; timeoutMs: number },
-  ): Promise<StartedProcess> {
-    const child = this.spawn(command, options.env);
-    let output = '';
-    const stop = async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('close', resolve));
-      this.kill(child, 'SIGTERM');
-      const timer = setTimeout(() => this.kill(child, 'SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    };
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        void stop();
-        reject(
-          new Error(
-            `\`${command}\` printed nothing matching ${options.ready} within ${options.timeoutMs} ms:\n${output}`,
-          ),
-        );
-      }, options.timeoutMs);
-      const read = (chunk: Buffer) => {
-        output += chunk;
-        const ready = output.match(options.ready);
-        if (ready) {
-          clearTimeout(timer);
-          resolve({ ready, output: () => output, stop });
-        }
-      };
-      child.stdout?.on('data', read);
-      child.stderr?.on('data', read);
-      child.once('close', (code) => {
-        this.running.delete(child);
-        clearTimeout(timer);
-        reject(new Error(`\`${command}\` ended (exit ${code}) before it was ready:\n${output.slice(-6000)}`));
-      });
     });
   }
 
@@ -158,31 +25,5 @@ export class ExampleProject {
     const line = commandsOf(this.name).find((command) => command.startsWith('npm install'));
     if (!line) throw new Error(`examples/${this.name}/README.md shows no npm install`);
     return this.run(this.asRun(line), { timeoutMs });
-  }
-
-  /** Stops whatever still runs and removes the copy. */
-  async remove(): Promise<void> {
-    for (const child of this.running) this.kill(child, 'SIGKILL');
-    rmSync(this.root, { recursive: true, force: true });
-  }
-
-  private spawn(command: string, env: Record<string, string> = {}): ChildProcess {
-    // Its own process group, so that stopping it stops what npm and sh started under it.
-    const child = spawn('/bin/sh', ['-c', command], {
-      cwd: this.dir,
-      env: { ...this.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    this.running.add(child);
-    return child;
-  }
-
-  private kill(child: ChildProcess, signal: NodeJS.Signals): void {
-    try {
-      process.kill(-(child.pid as number), signal);
-    } catch {
-      child.kill(signal);
-    }
   }
 }
