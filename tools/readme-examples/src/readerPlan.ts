@@ -29,14 +29,18 @@ export function installLinesOf(file: string): string[] {
  */
 export function installCommand(line: string, registryUrl: string): string {
   const registry = registryUrl.replace(/\/$/, '');
-  const npm = line.replace(/^pnpm add( -D| --save-dev)?/, (_all, dev) => `npm install${dev ? ' --save-dev' : ''}`);
+  const npm = line.replace(
+    /^pnpm add( -D| --save-dev)?/,
+    (_all, dev) => `npm install${dev ? ' --save-dev' : ''}`,
+  );
   return /--registry \S+/.test(npm)
     ? npm.replace(/--registry \S+/, `--registry ${registry}`)
     : `${npm} --registry ${registry}`;
 }
 
 /** Our package names an install line installs. */
-export const ourPackagesOf = (line: string) => line.split(' ').filter((word) => word.startsWith('@inference-infra/'));
+export const ourPackagesOf = (line: string) =>
+  line.split(' ').filter((word) => word.startsWith('@inference-infra/'));
 
 /** The Markdown between the block before this one (or the file's start) and this block: what a reader just read. */
 export function proseBefore(block: { file: string; line: number }): string {
@@ -81,9 +85,15 @@ export function readerStep(block: ClassifiedBlock, first?: ReaderStep): ReaderSt
     prose.match(/\bsaved? (?:it )?as `([^`]+)`/)?.[1] ??
     prose.match(/`([^`]+)`:$/)?.[1] ??
     block.value.match(/^\/\/ ([\w./-]+\.\w+)[: ]/)?.[1];
-  if (named && sourceFile.test(named)) return { block, fileName: named, command: `npx tsx ${named}`, source: 'the file name it is given' };
+  if (named && sourceFile.test(named))
+    return { block, fileName: named, command: `npx tsx ${named}`, source: 'the file name it is given' };
   if (first && block.test.kind === 'typescript' && block.test.preamble) {
-    return { block, fileName: first.fileName, command: first.command, source: 'its first example, which it goes on from' };
+    return {
+      block,
+      fileName: first.fileName,
+      command: first.command,
+      source: 'its first example, which it goes on from',
+    };
   }
   const fileName = `${block.slug}.${block.lang === 'tsx' ? 'tsx' : 'mts'}`;
   return { block, fileName, command: `npx tsx ${fileName}`, source: 'nothing: the default' };
@@ -91,12 +101,17 @@ export function readerStep(block: ClassifiedBlock, first?: ReaderStep): ReaderSt
 
 /** The packages a block imports by name (not Node's own modules, not files). */
 export function importedPackages(source: string): string[] {
-  const specifiers = [...source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g)].map(
-    (match) => match[1] ?? '',
-  );
+  const specifiers = [
+    ...source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g),
+  ].map((match) => match[1] ?? '');
   const packages = specifiers
     .filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('node:'))
-    .map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+    .map((specifier) =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/'),
+    );
   return [...new Set(packages)];
 }
 
@@ -126,5 +141,7 @@ export function readerPlans(): { file: string; installLines: string[]; steps: Re
 }
 
 function readmesWithInstallLines(): string[] {
-  return [...new Set(classifiedBlocks().map((block) => block.file))].filter((file) => installLinesOf(file).length > 0);
+  return [...new Set(classifiedBlocks().map((block) => block.file))].filter(
+    (file) => installLinesOf(file).length > 0,
+  );
 }

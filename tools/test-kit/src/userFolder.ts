@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,7 +141,8 @@ export class UserFolder {
   /** Stops whatever still runs and removes the folder. */
   async remove(): Promise<void> {
     for (const child of this.running) this.kill(child, 'SIGKILL');
-    rmSync(this.root, { recursive: true, force: true });
+    // Not rmSync: a folder with a framework's node_modules is a few hundred thousand files, a minute on a busy disk.
+    await rm(this.root, { recursive: true, force: true, maxRetries: 3 });
   }
 
   private spawn(command: string, env: Record<string, string> = {}): ChildProcess {
