@@ -314,4 +314,22 @@ console.log(method, path, surface, stateChanging, model.resolve('#/components/sc
   { file: mcpServer, contains: 'claude mcp add', test: shell },
   { file: mcpServer, contains: '"servers"', test: { kind: 'config', check: 'mcp-client-config' } },
   { file: mcpServer, contains: '@modelcontextprotocol/inspector', test: shell },
+
+  // The examples users copy whole: their commands are what tools/examples-check runs in a copy of each folder.
+  ...['node-esm', 'node-cjs', 'vite-react', 'nextjs', 'hono', 'express', 'mcp-client', 'partner-ci'].map(
+    (name) => ({ file: `examples/${name}/README.md`, contains: 'npm install --registry', test: shell }),
+  ),
+  ...[
+    ['node-esm', 'cheapest H100: it_h100'],
+    ['node-cjs', 'cheapest H100 in us-east-1:'],
+    ['mcp-client', 'tools: list_instance_types'],
+  ].map(([name, contains]) => ({
+    file: `examples/${name}/README.md`,
+    contains: contains as string,
+    test: {
+      kind: 'listed' as const,
+      reason:
+        "a sample of what the example's npm start prints: tools/examples-check compares it line by line with the real output against the simulator (`...` for what varies)",
+    },
+  })),
 ];

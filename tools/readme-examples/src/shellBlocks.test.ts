@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { startMockServer } from '@inference-infra/mock-server';
 import { describe, expect, inject, it } from 'vitest';
 import { classifiedBlocks } from './classifiedBlocks.js';
+import { readerPlans } from './readerPlan.js';
 import { repoRoot } from './readmeBlocks.js';
 import {
   commandsOf,
@@ -152,15 +153,33 @@ describe('the shell blocks of the READMEs', () => {
     }
   });
 
-  it('says beside each install from npm that the package is not published yet', () => {
-    const installs = named('install from npm');
+  it("runs every install line of a README in a reader's folder, before that README's blocks (src/readerBlocks.test.ts)", () => {
+    const installs = [...named('install from npm'), ...named('install by name from the local registry')];
     expect(installs.length).toBeGreaterThanOrEqual(5);
+    const plans = readerPlans();
     for (const entry of installs) {
-      const line = entry.block.value
-        .split('\n')
-        .find((text) => text.startsWith(entry.command.split(' ')[0] ?? ''));
-      expect(entry.block.value, where(entry)).toMatch(/# once published/);
-      expect(line, where(entry)).toBeDefined();
+      const plan = plans.find((candidate) => candidate.file === entry.block.file);
+      expect(plan?.installLines, where(entry)).toContain(entry.command);
+    }
+  });
+
+  it("gives an example's commands only in an example's README, naming scripts its package.json has", () => {
+    const rules = ["an example's install", "an example's npm script", "a request to an example's server"];
+    const entries = rules.flatMap((rule) => named(rule));
+    expect(entries.length).toBeGreaterThanOrEqual(8 * 2);
+    for (const entry of entries) {
+      const folder = entry.block.file.match(/^examples\/([\w-]+)\/README\.md$/)?.[1];
+      expect(folder, `${where(entry)}: an example's command outside an example's README`).toBeDefined();
+      const manifest = JSON.parse(
+        readFileSync(join(repoRoot, 'examples', folder ?? '', 'package.json'), 'utf8'),
+      );
+      const script = entry.command.match(/npm (?:run )?([\w:-]+)$/)?.[1];
+      if (entry.rule?.name === "an example's npm script") {
+        expect(manifest.scripts?.[script ?? ''], where(entry)).toBeDefined();
+      }
+      // A request to the example's own server: the example has one to start.
+      if (entry.rule?.name === "a request to an example's server")
+        expect(manifest.scripts?.start).toBeDefined();
     }
   });
 

@@ -112,14 +112,32 @@ export function helpOf(packageName: string): string {
   return `${result.stdout}${result.stderr}`;
 }
 
-const unpublished =
-  'the packages are not on npm before the first release (404); the README says so beside it and shows the install from the repository';
-
 /**
  * The commands the READMEs may hold, first match wins. A command no rule matches fails the test: a new command is
  * run, or checked and listed here with its reason, before it lands.
  */
 export const commandRules: CommandRule[] = [
+  {
+    name: "an example's install",
+    pattern: /^npm install --registry http:\/\/127\.0\.0\.1:4873$/,
+    verdict: 'checked',
+    reason:
+      "an example's README (examples/<name>/): tools/examples-check runs it in a copy of the folder outside the repository, the test registry's address in place of 4873",
+  },
+  {
+    name: "an example's npm script",
+    pattern: /^(INFERENCE_INFRA_\w+=\S+ )*npm (start|test|run [\w:-]+)$/,
+    verdict: 'checked',
+    reason:
+      "the example's package.json has the script; tools/examples-check runs it in the copy, pointed at the simulator through the variables its README names",
+  },
+  {
+    name: "a request to an example's server",
+    pattern: /^curl '?http:\/\/127\.0\.0\.1:3000\/\S*$/,
+    verdict: 'checked',
+    reason:
+      "tools/examples-check sends it to the example's server, started on a free port, and checks the answer",
+  },
   {
     name: 'curl against the local mock',
     pattern: /^curl /,
@@ -190,30 +208,31 @@ export const commandRules: CommandRule[] = [
   {
     name: 'pack',
     pattern: /^pnpm (--filter @inference-infra\/[\w-]+ )+pack --pack-destination \S+$/,
-    verdict: 'checked',
+    verdict: 'run',
     reason:
-      "each package is public and the block's npm install names exactly its tarballs at today's versions with the workspace packages they depend on; release-check packs and installs them in CI",
+      "src/packedInstall.test.ts runs it at the repository's root into a fresh folder (in place of the README's destination), and the block's npm install names exactly its tarballs at today's versions with the workspace packages they depend on",
   },
   {
     name: 'install the packed tarballs',
     pattern: /^npm install (--save-dev )?(\S+\.tgz ?)+( [@\w/-]+)*$/,
-    verdict: 'checked',
+    verdict: 'run',
     reason:
-      'as for pack: the tarballs are checked against the packages; installing needs the registry for the rest',
+      "src/packedInstall.test.ts runs the README's pack into a fresh folder, then this line with npm in a reader's folder outside the repository (the rest from the test's registry): each package installs at today's version",
   },
   {
     name: 'install from npm',
-    pattern:
-      /^(npm install( --save-dev)?|pnpm add) (@inference-infra\/[\w-]+ ?)+(@tanstack\/react-query( react react-dom)?)?$/,
-    verdict: 'exception',
-    reason: unpublished,
+    pattern: /^(npm install( --save-dev)?|pnpm add) (@inference-infra\/[\w-]+ ?)+([@\w][\w./@^-]* ?)*$/,
+    verdict: 'run',
+    reason:
+      "src/readerBlocks.test.ts runs it with npm in a reader's folder outside the repository, `--registry` of the test's registry added (as the READMEs tell a reader to until the first release), before the README's blocks run there; our packages install at today's versions",
   },
   {
     name: 'install by name from the local registry',
-    pattern: /^npm install (@inference-infra\/[\w-]+ ?)+ --registry http:\/\/127\.0\.0\.1:4873\/?$/,
-    verdict: 'checked',
+    pattern:
+      /^npm install (@inference-infra\/[\w-]+ ?)+([@\w][\w./@^-]* )*--registry http:\/\/127\.0\.0\.1:4873\/?$/,
+    verdict: 'run',
     reason:
-      'each name is a public workspace package and the address is what `start.sh --registry` serves; tools/local-registry installs a package by name from that registry in its own test',
+      "src/readerBlocks.test.ts runs it with npm in a reader's folder outside the repository, the test's registry in place of the address `start.sh --registry` serves; our packages install at today's versions",
   },
   {
     name: 'the contract suite against the local mock',
