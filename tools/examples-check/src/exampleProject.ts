@@ -5,7 +5,14 @@ import { exampleDir } from './examples.ts';
 import { commandsOf } from './readme.ts';
 
 /** What a copy leaves behind, as a user copying the folder from a fresh clone would have none of it. */
-const notCopied = new Set(['node_modules', 'dist', '.next', 'package-lock.json', 'next-env.d.ts', 'test-artifacts']);
+const notCopied = new Set([
+  'node_modules',
+  'dist',
+  '.next',
+  'package-lock.json',
+  'next-env.d.ts',
+  'test-artifacts',
+]);
 
 /** An example copied whole into a user's folder outside the repository (see `UserFolder`), run as its README says. */
 export class ExampleProject extends UserFolder {
