@@ -47,6 +47,23 @@ describe('startLocalRegistry', () => {
     expect(installed.version).toBe('1.2.3');
   });
 
+  it('publishes with its own user configuration where npm handed down another in lowercase (a run under npx)', () => {
+    const pkg = join(scratch, 'under-npx');
+    mkdirSync(pkg);
+    writeFileSync(
+      join(pkg, 'package.json'),
+      JSON.stringify({ name: '@inference-infra/registry-probe-npx', version: '1.0.0' }),
+    );
+    // What `npx vitest` puts in the environment of everything it starts: the user's own npmrc, which names no
+    // registry (so the npm registry) and no token for this one.
+    const handedDown = join(scratch, 'handed-down-npmrc');
+    writeFileSync(handedDown, '');
+    npm(['publish', '--access', 'public'], pkg, { npm_config_userconfig: handedDown, ...registry.env });
+    expect(
+      npm(['view', '@inference-infra/registry-probe-npx', 'version', '--registry', registry.url], pkg).trim(),
+    ).toBe('1.0.0');
+  });
+
   it('never looks our scope up on the public registry: an unpublished name of ours is a 404', async () => {
     const answer = await fetch(new URL('@inference-infra%2fnot-published-here', registry.url));
     expect(answer.status).toBe(404);
