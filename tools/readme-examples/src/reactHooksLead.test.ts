@@ -97,7 +97,7 @@ it('shows the bundling command this test runs, and install lines with react-dom 
   for (const line of installs) expect(line, line).toMatch(/ react react-dom\b/);
 });
 
-it("renders the react-hooks README's first example in Chromium: the data through the app's route, no key in the page", async () => {
+it("renders the react-hooks README's browser example in Chromium: the data through the app's route, no key in the page", async () => {
   const context = await (browser as Browser).newContext();
   const problems = createPageProblems();
   await blockRequestsPastLoopback(context, problems);
@@ -132,7 +132,7 @@ it("renders the react-hooks README's first example in Chromium: the data through
 });
 
 /**
- * The page that renders the README's other React examples under the first example's providers and keyless client:
+ * The page that renders the README's other React examples under the browser example's providers and keyless client:
  * `Answer` (a streamed chat, through the route's `operations`) and `PricingPage` given what `loadPricingPage` returned
  * on the server. Written here, not in the README: it only mounts the components the README's blocks export.
  */

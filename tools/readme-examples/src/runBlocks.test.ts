@@ -2,7 +2,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
-import { classifiedBlocks } from './classifiedBlocks.js';
+import { type ClassifiedBlock, classifiedBlocks } from './classifiedBlocks.js';
+import { matchesSample } from './outputSample.js';
 import { runTypeScript } from './runTypeScript.js';
 import { extensionOf, pointedAt, sourceOf } from './typescriptBlocks.js';
 
@@ -13,6 +14,11 @@ const mock = { baseUrl: inject('mockBaseUrl'), platformUrl: inject('mockPlatform
 const runnable = classifiedBlocks().filter(
   (block) => block.test.kind === 'typescript' && block.test.run === 'node',
 );
+
+/** The block right after `block` in its README: the sample of what it prints, when its entry says so. */
+function blockBelow(block: ClassifiedBlock): ClassifiedBlock | undefined {
+  return classifiedBlocks().find((other) => other.file === block.file && other.line > block.line);
+}
 
 rmSync(runsDir, { recursive: true, force: true });
 mkdirSync(runsDir, { recursive: true });
@@ -39,6 +45,14 @@ describe('the TypeScript blocks that run on Node, against the simulator', () => 
       );
       if (block.test.kind === 'typescript' && block.test.run === 'node' && block.test.expectOutput) {
         expect(stdout).toMatch(block.test.expectOutput);
+      }
+      if (block.test.kind === 'typescript' && block.test.run === 'node' && block.test.printsBlockBelow) {
+        const sample = blockBelow(block);
+        expect(sample?.test, `the block after ${block.file}:${block.line}`).toEqual({
+          kind: 'output',
+          check: 'printed-by-the-block-above',
+        });
+        expect(matchesSample(sample?.value ?? '', stdout), `${sample?.file}:${sample?.line}`).toBeUndefined();
       }
     },
   );
