@@ -3,10 +3,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { matchesSample } from '@inference-infra/readme-examples/outputSample';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startInstalledMock } from './installedMock.js';
+import { pointedAt, quickstartOf } from './quickstarts.js';
 import { installedRuntime } from './runtimes.js';
-import { pnpm, run } from './workspace.js';
+import { pnpm, publicPackages, run } from './workspace.js';
 
 /**
  * The packages as users will get them once published: a fresh folder outside the workspace per package manager, every
@@ -17,6 +19,9 @@ import { pnpm, run } from './workspace.js';
 const registry = inject('registryUrl');
 const released = inject('releasedVersions');
 const names = Object.keys(released);
+const quickstarts = publicPackages().map(quickstartOf);
+/** What the quickstarts install besides ours, and tsx, which they run their files with. */
+const extras = [...new Set([...quickstarts.flatMap((quickstart) => quickstart.extraInstalls), 'tsx'])];
 const consumerSources = fileURLToPath(new URL('./consumer/', import.meta.url));
 const yarn = join(
   dirname(createRequire(import.meta.url).resolve('@yarnpkg/cli-dist/package.json')),
@@ -29,14 +34,28 @@ afterAll(() => {
 });
 
 /** How each package manager adds packages by name from the registry, as its own documentation says to. */
-const managers: Record<string, { prepare?: (dir: string) => void; add: () => [string, string[]] }> = {
-  npm: { add: () => ['npm', ['install', ...names, '--registry', registry, '--no-audit', '--no-fund']] },
+interface Manager {
+  prepare?: (dir: string) => void;
+  add: (packages: string[]) => [string, string[]];
+  /** Runs a command of an installed package (`npx`, `pnpm exec`, `yarn <bin>`, `bun x`). */
+  exec: (bin: string, args: string[]) => [string, string[]];
+  /** Runs a TypeScript file as its quickstart says (tsx; bun runs TypeScript itself). */
+  runFile: (file: string) => [string, string[]];
+}
+const managers: Record<string, Manager> = {
+  npm: {
+    add: (packages) => ['npm', ['install', ...packages, '--registry', registry, '--no-audit', '--no-fund']],
+    exec: (bin, args) => ['npx', ['--no-install', bin, ...args]],
+    runFile: (file) => ['npx', ['--no-install', 'tsx', file]],
+  },
   pnpm: {
     // pnpm 11 stops with ERR_PNPM_IGNORED_BUILDS on a dependency's install script nobody decided on: Prism's
     // telemetry (@scarf/scarf, under the mock) is one, and the mock never needs it. The README says the same.
     prepare: (dir) =>
       writeFileSync(join(dir, 'pnpm-workspace.yaml'), "allowBuilds:\n  '@scarf/scarf': false\n"),
-    add: () => [pnpm, ['add', ...names, '--registry', registry]],
+    add: (packages) => [pnpm, ['add', ...packages, '--registry', registry]],
+    exec: (bin, args) => [pnpm, ['exec', bin, ...args]],
+    runFile: (file) => [pnpm, ['exec', 'tsx', file]],
   },
   yarn: {
     // Yarn 4 reads its registry from .yarnrc.yml, and refuses plain http unless the host is listed. It also holds
@@ -46,9 +65,15 @@ const managers: Record<string, { prepare?: (dir: string) => void; add: () => [st
         join(dir, '.yarnrc.yml'),
         `npmRegistryServer: "${registry.replace(/\/$/, '')}"\nunsafeHttpWhitelist: ["127.0.0.1"]\nnodeLinker: node-modules\nenableTelemetry: false\nnpmPreapprovedPackages: ["@inference-infra/*"]\n`,
       ),
-    add: () => [process.execPath, [yarn, 'add', ...names]],
+    add: (packages) => [process.execPath, [yarn, 'add', ...packages]],
+    exec: (bin, args) => [process.execPath, [yarn, bin, ...args]],
+    runFile: (file) => [process.execPath, [yarn, 'tsx', file]],
   },
-  bun: { add: () => [bun(), ['add', ...names, '--registry', registry]] },
+  bun: {
+    add: (packages) => [bun(), ['add', ...packages, '--registry', registry]],
+    exec: (bin, args) => [bun(), ['x', bin, ...args]],
+    runFile: (file) => [bun(), [file]],
+  },
 };
 
 describe.each(Object.keys(managers))('every package installed by name with %s', (manager) => {
@@ -60,9 +85,9 @@ describe.each(Object.keys(managers))('every package installed by name with %s', 
       join(dir, 'package.json'),
       JSON.stringify({ name: `by-name-${manager}`, private: true, type: 'module' }),
     );
-    const { prepare, add } = managers[manager] as (typeof managers)[string];
+    const { prepare, add } = managers[manager] as Manager;
     prepare?.(dir);
-    const [command, args] = add();
+    const [command, args] = add([...names, ...extras]);
     run(command, args, dir, {
       YARN_ENABLE_GLOBAL_CACHE: 'false',
       BUN_INSTALL_CACHE_DIR: join(dir, '.bun-cache'),
@@ -75,8 +100,8 @@ describe.each(Object.keys(managers))('every package installed by name with %s', 
     }
     // What the manager wrote into package.json: the names, from the registry, with no path or tarball.
     const dependencies = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies;
-    expect(Object.keys(dependencies).sort()).toEqual([...names].sort());
-    for (const range of Object.values(dependencies)) expect(range).toMatch(/^\^?\d+\.\d+\.\d+$/);
+    expect(Object.keys(dependencies).sort()).toEqual([...names, ...extras].sort());
+    for (const name of names) expect(dependencies[name], name).toMatch(/^\^?\d+\.\d+\.\d+$/);
   });
 
   it('runs the installed mock and the fetch client against it', async () => {
@@ -99,6 +124,34 @@ describe.each(Object.keys(managers))('every package installed by name with %s', 
       await mock.stop();
     }
   });
+
+  it.each(quickstarts.map((quickstart) => [quickstart.package, quickstart] as const))(
+    "runs %s's README quickstart as written",
+    async (_name, quickstart) => {
+      const { exec, runFile } = managers[manager] as Manager;
+      const mock = await startInstalledMock(dir);
+      try {
+        let command: [string, string[]];
+        if (quickstart.run.kind === 'file' && quickstart.file) {
+          writeFileSync(join(dir, quickstart.file.name), pointedAt(quickstart.file.code, mock));
+          command = runFile(quickstart.file.name);
+        } else if (quickstart.run.kind === 'command') {
+          const manifest = JSON.parse(
+            readFileSync(join(dir, 'node_modules', quickstart.run.packageName, 'package.json'), 'utf8'),
+          );
+          const [bin] = Object.keys(manifest.bin ?? {});
+          command = exec(bin as string, quickstart.run.args);
+        } else throw new Error(`${quickstart.package}: a quickstart with nothing to run`);
+        const output = run(command[0], command[1], dir);
+        if (quickstart.sample)
+          expect(matchesSample(quickstart.sample, output.trimEnd()), output).toBeUndefined();
+        else expect(output.trim(), quickstart.package).not.toBe('');
+      } finally {
+        await mock.stop();
+      }
+    },
+    300_000,
+  );
 });
 
 it('tags what the release published as latest, so a bare name installs it', () => {
