@@ -22,12 +22,14 @@ function blockBelow(block: ClassifiedBlock): ClassifiedBlock | undefined {
 
 rmSync(runsDir, { recursive: true, force: true });
 mkdirSync(runsDir, { recursive: true });
+// Written once, before any block runs: rewritten per block, it was empty for an instant while another block's Node
+// read it ("Invalid package config").
+writeFileSync(join(runsDir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
 
 describe('the TypeScript blocks that run on Node, against the simulator', () => {
   it.concurrent.each(runnable.map((block) => [`${block.file}:${block.line}`, block] as const))(
     '%s runs to its end',
     async (_name, block) => {
-      writeFileSync(join(runsDir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
       // The environment a reader's shell has after `export INFERENCE_INFRA_API_KEY=...`: the blocks that read their
       // key and addresses from it (createClient() with no options) get the simulator's. Each run is a workspace of
       // its own (a key of its own), so no block's resize or ledger is seen by another.
