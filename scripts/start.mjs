@@ -139,14 +139,15 @@ async function step(title, [command, args], { verbose, log, logPath }, progress)
   const ticker = line && process.stdout.isTTY ? setInterval(() => line.update(), 1000) : undefined;
   log.write(`\n$ ${args.at(-1)}\n`);
   const tail = [];
+  // Per stream, the start of a line whose end has not arrived yet; a failure's tail shows it as it is.
+  const partials = ['', ''];
   const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  for (const stream of [child.stdout, child.stderr]) {
-    let partial = '';
+  for (const [index, stream] of [child.stdout, child.stderr].entries()) {
     stream.on('data', (chunk) => {
       log.write(chunk);
       if (verbose) process.stdout.write(chunk);
-      const lines = (partial + chunk.toString()).split(/\r?\n|\r/);
-      partial = lines.pop() ?? '';
+      const lines = (partials[index] + chunk.toString()).split(/\r?\n|\r/);
+      partials[index] = lines.pop() ?? '';
       tail.push(...lines);
       tail.splice(0, Math.max(0, tail.length - 40));
       if (!line) return;
@@ -158,6 +159,7 @@ async function step(title, [command, args], { verbose, log, logPath }, progress)
   clearInterval(ticker);
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   if (code !== 0) {
+    tail.push(...partials.filter((partial) => partial !== ''));
     line?.finish('failed');
     console.error(
       `\n${tail.join('\n').trimEnd()}\n\n${title} failed (exit ${code}); the whole output is in ${logPath}`,

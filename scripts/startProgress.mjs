@@ -115,8 +115,10 @@ export function buildProgress(packages) {
         current = task;
         return;
       }
+      // turbo's own count, once all succeeded: after a failure it counts only the tasks it got to, which would read
+      // as less work than the step had.
       const summary = /^\s*Tasks:\s+(\d+) successful, (\d+) total/.exec(text);
-      if (summary) finished = `${summary[1]} of ${summary[2]} packages built`;
+      if (summary && summary[1] === summary[2]) finished = `${summary[1]} of ${summary[2]} packages built`;
     },
     status() {
       if (finished) return finished;

@@ -101,6 +101,22 @@ describe('buildProgress (turbo run build)', () => {
     ]);
   });
 
+  it('keeps the last package it saw when turbo fails, whose count then covers only the tasks it got to', () => {
+    const progress = buildProgress([
+      '@inference-infra/edge',
+      '@inference-infra/spec',
+      '@inference-infra/types',
+    ]);
+    expect(
+      statuses(progress, [
+        '@inference-infra/spec:build: cache hit, replaying logs 83f24dd925235dd2',
+        '@inference-infra/edge:build: [ELIFECYCLE] Command failed with exit code 1.',
+        ' Tasks:    1 successful, 2 total',
+        'Failed:    @inference-infra/edge#build',
+      ]).at(-1),
+    ).toBe('package 2 of 3, now @inference-infra/edge');
+  });
+
   it('knows every package of the workspace that has a build script, as turbo does', () => {
     const tasks = workspaceBuildTasks(root);
     expect(tasks).toEqual(expect.arrayContaining(['@inference-infra/spec', '@inference-infra/docs']));
