@@ -8,6 +8,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { buildProgress, installProgress, stepLine, workspaceBuildTasks } from './startProgress.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const demoKey = 'ii_live_mock';
@@ -120,31 +121,53 @@ function toolchain(command) {
   return ['bash', ['-c', `source scripts/toolchain-path.sh && ${command}`]];
 }
 
-/** Runs one install or build step, its output into the log (and the screen with --verbose); exits on failure. */
-async function step(title, [command, args], { verbose, log, logPath }) {
+/**
+ * Runs one install or build step, its output into the log (and the screen with --verbose); exits on failure. Without
+ * --verbose the screen has the step's line, which `progress` keeps saying how far the step is (see startProgress.mjs).
+ */
+async function step(title, [command, args], { verbose, log, logPath }, progress) {
   const started = Date.now();
-  process.stdout.write(`${title} ...${verbose ? '\n' : ''}`);
+  const line = verbose
+    ? undefined
+    : stepLine(title, {
+        tty: process.stdout.isTTY === true,
+        columns: process.stdout.columns,
+        write: (text) => process.stdout.write(text),
+      });
+  if (verbose) process.stdout.write(`${title} ...\n`);
+  // The seconds go on counting on a terminal while a quiet task (a type-check of minutes) prints nothing.
+  const ticker = line && process.stdout.isTTY ? setInterval(() => line.update(), 1000) : undefined;
   log.write(`\n$ ${args.at(-1)}\n`);
   const tail = [];
+  // Per stream, the start of a line whose end has not arrived yet; a failure's tail shows it as it is.
+  const partials = ['', ''];
   const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  for (const stream of [child.stdout, child.stderr]) {
+  for (const [index, stream] of [child.stdout, child.stderr].entries()) {
     stream.on('data', (chunk) => {
       log.write(chunk);
       if (verbose) process.stdout.write(chunk);
-      tail.push(...chunk.toString().split('\n'));
+      const lines = (partials[index] + chunk.toString()).split(/\r?\n|\r/);
+      partials[index] = lines.pop() ?? '';
+      tail.push(...lines);
       tail.splice(0, Math.max(0, tail.length - 40));
+      if (!line) return;
+      for (const text of lines) progress.read(text);
+      line.update(progress.status());
     });
   }
   const code = await new Promise((resolve) => child.on('close', resolve));
+  clearInterval(ticker);
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
   if (code !== 0) {
-    if (!verbose) console.log(' failed');
+    tail.push(...partials.filter((partial) => partial !== ''));
+    line?.finish('failed');
     console.error(
       `\n${tail.join('\n').trimEnd()}\n\n${title} failed (exit ${code}); the whole output is in ${logPath}`,
     );
     process.exit(typeof code === 'number' ? code : 1);
   }
-  const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  console.log(verbose ? `${title}: done (${seconds} s)` : ` done (${seconds} s)`);
+  if (line) line.finish(`done (${seconds} s)`);
+  else console.log(`${title}: done (${seconds} s)`);
 }
 
 /** Starts one server; its lines go to the screen behind its name. */
@@ -210,8 +233,18 @@ mkdirSync(new URL('../.tools', import.meta.url), { recursive: true });
 const logPath = '.tools/start.log';
 const log = createWriteStream(new URL(`../${logPath}`, import.meta.url));
 const context = { verbose: options.verbose, log, logPath };
-await step('Toolchain and packages (scripts/bootstrap.sh)', ['bash', ['scripts/bootstrap.sh']], context);
-await step('Build everything from the spec (pnpm build)', toolchain('pnpm build'), context);
+await step(
+  'Toolchain and packages (scripts/bootstrap.sh)',
+  ['bash', ['scripts/bootstrap.sh']],
+  context,
+  installProgress(),
+);
+await step(
+  'Build everything from the spec (pnpm build)',
+  toolchain('pnpm build'),
+  context,
+  buildProgress(workspaceBuildTasks(root)),
+);
 log.end();
 
 // Checked again: the build took a while, and something may have taken a port meanwhile.

@@ -4,6 +4,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withAssumptionNotes } from '../src/assumptionNotes.js';
 import { withCodeSamples } from '../src/samples/codeSamples.js';
 import { scalarPage } from '../src/scalarPage.js';
 import { withOperationServers } from '../src/scalarServers.js';
@@ -29,7 +30,7 @@ mkdirSync(join(distDir, 'scalar'), { recursive: true });
 
 writeFileSync(
   join(distDir, 'openapi.json'),
-  `${JSON.stringify(withSiteSections(withOperationServers(withCodeSamples(spec)), { assumptions, mcpReadme }), null, 2)}\n`,
+  `${JSON.stringify(withSiteSections(withOperationServers(withCodeSamples(withAssumptionNotes(spec))), { assumptions, mcpReadme }), null, 2)}\n`,
 );
 // The self-contained build (no chunks loaded later); its source map is left out, it is 17 MB.
 copyFileSync(scalarBundle, join(distDir, 'scalar', 'standalone.js'));

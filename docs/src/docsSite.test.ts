@@ -10,11 +10,13 @@ import {
 import { type StaticServer, startStaticServer } from '@inference-infra/test-kit/staticServer';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { pointServersAt } from './pointServersAt.js';
+import { assumptionNoteLead } from './assumptionNotes.js';
+import { pointSiteAt } from './pointSiteAt.js';
 import { codeSamplesOf } from './samples/codeSamples.js';
-import { localMockDemoKey } from './scalarPage.js';
+import { localMockDemoKey, readableTables } from './scalarPage.js';
 import { type SpecOperation, specOperations } from './specOperations.js';
 import { closeTryIt, openOperation, openTryIt, sendFromTryIt, storedByPage } from './test/referencePage.js';
+import { unreadableTables } from './test/tableLayout.js';
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 const artifactsDir = fileURLToPath(new URL('../test-artifacts', import.meta.url));
@@ -24,6 +26,8 @@ const mockPlatformUrl = inject('mockPlatformUrl');
 const apiKey = `ii_live_docs_try_it_${process.pid}`;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Markdown as the page shows it in text: no backticks, one space between words. */
+const shownText = (markdown: string) => markdown.replace(/`/g, '').replace(/\s+/g, ' ').trim();
 
 function operationNamed(operations: SpecOperation[], operationId: string): SpecOperation {
   const operation = operations.find((candidate) => candidate.operationId === operationId);
@@ -36,6 +40,8 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
   let browser: Browser | undefined;
   let page: Page;
   let operations: SpecOperation[];
+  // biome-ignore lint/suspicious/noExplicitAny: the built document, walked by path like the page's reader does
+  let builtSpec: any;
   const problems = createPageProblems();
   const consoleWarnings: string[] = [];
 
@@ -46,14 +52,14 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
         'docs/dist/index.html is missing: run `pnpm --filter @inference-infra/docs build` first.',
       );
     }
-    const builtSpec = JSON.parse(readFileSync(`${distDir}/openapi.json`, 'utf8'));
-    operations = specOperations(builtSpec);
-    const pointedSpec = JSON.stringify(
-      pointServersAt(builtSpec, { base_url: mockBaseUrl, platform_url: mockPlatformUrl }),
-    );
+    builtSpec = JSON.parse(readFileSync(`${distDir}/openapi.json`, 'utf8'));
+    // As scripts/start.sh serves it for a mock on ports of its own: here the test's, free ones.
+    const pointed = pointSiteAt(builtSpec, { base_url: mockBaseUrl, platform_url: mockPlatformUrl });
+    operations = specOperations(pointed);
+    const pointedSpec = JSON.stringify(pointed);
     server = await startStaticServer({
       rootDir: distDir,
-      // The built page, as built; only the document it loads names the test's mock as the servers' defaults.
+      // The built page, as built; only the document it loads names the test's mock, in its servers and samples.
       route: async (request, response) => {
         if (request.url !== '/openapi.json') return false;
         response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(pointedSpec);
@@ -81,6 +87,10 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
   it('opens every operation of the spec from the sidebar, each of its code samples showing the source the sample tests run', async () => {
     expect(operations.length).toBeGreaterThan(0);
     for (const operation of operations) {
+      // So every sample shown below names the test's mock, not the usual ports.
+      expect(operation.serverDefault).toBe(
+        operation.serverVariable === 'base_url' ? mockBaseUrl : mockPlatformUrl,
+      );
       const section = await openOperation(page, operation);
       const samples = codeSamplesOf(operation);
       // The picker is a button named after the sample on show (Scalar remembers the last one picked, by position).
@@ -112,6 +122,40 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
     await page
       .getByRole('cell', { name: 'refused: the service calls no tools' })
       .waitFor({ state: 'visible' });
+  });
+
+  it('shows each operation\'s x-assumption as a note under its description; no text begins with "Assumed"', async () => {
+    const marked = operations.filter(
+      (operation) => builtSpec.paths[operation.path][operation.method.toLowerCase()]['x-assumption'],
+    );
+    expect(marked.length).toBeGreaterThan(0);
+    for (const operation of marked) {
+      const built = builtSpec.paths[operation.path][operation.method.toLowerCase()];
+      const section = await openOperation(page, operation);
+      const note = section.locator('.markdown-alert').filter({ hasText: assumptionNoteLead }).first();
+      await note.waitFor({ state: 'visible' });
+      expect(shownText((await note.textContent()) ?? '')).toBe(
+        `${assumptionNoteLead} ${shownText(built['x-assumption'])}`,
+      );
+      // A callout of its own: a bordered, tinted box, not one more paragraph.
+      const look = await note.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { border: style.borderTopStyle, background: style.backgroundColor };
+      });
+      expect(look.border).toBe('solid');
+      expect(look.background).not.toBe('rgba(0, 0, 0, 0)');
+      // Under the description: the description's first words come first in the section.
+      const text = shownText((await section.textContent()) ?? '');
+      const opening = shownText(built.description).slice(0, 40);
+      expect(text.indexOf(opening), operation.operationId).toBeGreaterThanOrEqual(0);
+      expect(text.indexOf(opening)).toBeLessThan(text.indexOf(assumptionNoteLead));
+    }
+    // The page's text as a reader sees it, line by line.
+    const shown = (await page.locator('body').allInnerTexts()).join('\n');
+    expect(shown.split('\n').filter((line) => /^\s*Assumed\b/.test(line))).toEqual([]);
+    expect(shown).not.toMatch(/interface document/i);
+    // A note Scalar did not render as one would show its marker.
+    expect(shown).not.toContain('[!NOTE]');
   });
 
   it('sends a platform request from the page to {platform_url}, and shows the answer', async () => {
@@ -192,6 +236,38 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${artifactsDir}/docs-site.png`, fullPage: true });
     expect(existsSync(`${artifactsDir}/docs-site.png`)).toBe(true);
+  });
+
+  it('lays every table out readably at the desktop width and at 390 px: sideways scroll, no word broken', async () => {
+    const readable = async () => {
+      await page.locator('.markdown table').first().scrollIntoViewIfNeeded();
+      return unreadableTables(page);
+    };
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(readable, { timeout: 15_000 }).toMatchObject({ problems: [] });
+      expect((await readable()).checked, `${width} px`).toBeGreaterThan(0);
+      await page.screenshot({ path: `${artifactsDir}/docs-site-table-${width}.png` });
+    }
+    // The check bites: without the site's table rules, Scalar's own break words at this width.
+    const rules = readableTables.trim();
+    const toggle = (on: boolean) =>
+      page.evaluate(
+        ({ rules, on }) => {
+          const style = [...document.querySelectorAll('style')].find((element) =>
+            element.textContent?.includes(on ? '/* off */' : rules),
+          );
+          if (!style?.textContent) throw new Error('the page has no style element with the table rules');
+          style.textContent = on
+            ? style.textContent.replace('/* off */', rules)
+            : style.textContent.replace(rules, '/* off */');
+        },
+        { rules, on },
+      );
+    await toggle(false);
+    await expect.poll(async () => (await readable()).problems.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await toggle(true);
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('made no request past 127.0.0.1, had no failed request and logged no console error or warning', () => {

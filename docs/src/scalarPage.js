@@ -1,4 +1,15 @@
 /**
+ * Tables of the descriptions (the compatibility table of the introduction, any Markdown table) at the width of the
+ * content column: Scalar lays them out at a fixed width no wider than the column and breaks words anywhere
+ * (`word-break: break-word`), so "assumption" became "assumpti" over "on". Here a table wider than its column
+ * scrolls sideways in a box of its own, and a cell wraps only between words (and after a hyphen). `body` outranks Scalar's rules of the same selector, wherever its stylesheet lands in the page.
+ */
+export const readableTables = `
+body .scalar-app .markdown table { display: block; overflow-x: auto; table-layout: auto; width: max-content; max-width: 100%; }
+body .scalar-app .markdown td, body .scalar-app .markdown th { word-break: normal; overflow-wrap: normal; hyphens: manual; }
+`;
+
+/**
  * How the page configures Scalar's API reference (`@scalar/api-reference`, options as its
  * `@scalar/types/api-reference` types name them). Each setting that is not a look says why: the page must work
  * offline, request nothing past its own host and the API's, and forget the reader's key with the tab.
@@ -23,6 +34,7 @@ export const scalarConfiguration = {
   // Six operations: all of them open, so every one is in the page and in the search without a click.
   defaultOpenAllTags: true,
   documentDownloadType: 'json',
+  customCss: readableTables,
   // No proxyUrl, on purpose: requests go from the page straight to the API (the mock answers CORS). A proxy would
   // see the key, and Scalar's default one is on the internet.
 };

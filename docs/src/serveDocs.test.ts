@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { keySource } from './samples/curlSample.js';
 
 const serveDocs = fileURLToPath(new URL('../scripts/serveDocs.js', import.meta.url));
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
@@ -20,6 +21,26 @@ async function startServeDocs(args: string[]): Promise<string> {
     if (address) return address;
   }
   throw new Error(`serveDocs.js ended without an address: ${output}`);
+}
+
+/** Every code sample of the document, with the base address of its operation's server as the document gives it. */
+function samplesOf(document: {
+  paths: Record<
+    string,
+    Record<string, { servers?: { url: string; variables: Record<string, { default: string }> }[] }>
+  >;
+}) {
+  return Object.values(document.paths).flatMap((pathItem) =>
+    Object.values(pathItem).flatMap((operation) => {
+      const server = operation.servers?.[0];
+      const address = server
+        ? server.url.replace(/\{(\w+)\}/g, (_, name) => server.variables[name]?.default ?? '')
+        : '';
+      const samples =
+        (operation as { 'x-codeSamples'?: { label: string; source: string }[] })['x-codeSamples'] ?? [];
+      return samples.map((sample) => ({ ...sample, address }));
+    }),
+  );
 }
 
 /** Every server variable's default in the document, wherever its server object sits. */
@@ -61,6 +82,29 @@ describe('scripts/serveDocs.js (the docs server of scripts/start.sh)', () => {
     );
     expect(Object.keys(document.paths).length).toBeGreaterThan(0);
     expect((await fetch(url)).status).toBe(200);
+  });
+
+  it('shows code samples that reach the mock on the ports it is given, and name where the key comes from', async () => {
+    const url = await startServeDocs([
+      '--port',
+      '0',
+      '--base-url',
+      'http://127.0.0.1:5010/v1',
+      '--platform-url',
+      'http://127.0.0.1:5011',
+    ]);
+    const samples = samplesOf(await (await fetch(`${url}/openapi.json`)).json());
+    // curl, the fetch client, openai and the React hook (whose key-adding server route names the address).
+    expect(new Set(samples.map(({ label }) => label.replace(/ \(stream\)$/, '')))).toEqual(
+      new Set(['curl', 'fetch client', 'openai', 'React hook']),
+    );
+    for (const { label, source, address } of samples) {
+      expect(['http://127.0.0.1:5010/v1', 'http://127.0.0.1:5011'], label).toContain(address);
+      expect(source, label).toContain(address);
+      expect(source, label).not.toMatch(/127\.0\.0\.1:401[01]/);
+      expect(source, label).toContain(keySource);
+      expect(keySource).toContain('ii_live_mock');
+    }
   });
 
   it('serves the built document as it is without them', async () => {

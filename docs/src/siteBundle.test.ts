@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { assumptionNote, withAssumptionNotes } from './assumptionNotes.js';
 import { codeSamplesOf } from './samples/codeSamples.js';
 import { scalarConfiguration } from './scalarPage.js';
 import { specOperations } from './specOperations.js';
@@ -31,22 +32,49 @@ describe('the built site (dist/)', () => {
     }
   });
 
-  it("is the spec bundle plus the samples, each operation naming its server and the site's sections, nothing else", () => {
+  it('shows every x-assumption of the spec as a note under the description of its object', () => {
     const bundle = built();
-    // The introduction is the spec's, then the site's sections (siteSections.test.ts checks them).
-    expect(bundle.info.description.startsWith(spec.info.description.trimEnd())).toBe(true);
-    expect(bundle.info.description.slice(spec.info.description.trimEnd().length)).toMatch(
+    const marked: string[] = [];
+    const visit = (source: unknown, shown: unknown, at: string) => {
+      if (!source || typeof source !== 'object' || !shown || typeof shown !== 'object') return;
+      const object = source as Record<string, unknown>;
+      const assumption = object['x-assumption'];
+      if (typeof assumption === 'string') {
+        marked.push(at);
+        const description = String((shown as Record<string, unknown>).description);
+        const expected = `${typeof object.description === 'string' ? `${object.description.trimEnd()}\n\n` : ''}${assumptionNote(assumption)}\n`;
+        // The introduction goes on with the site's own sections after its note.
+        if (at === '/info') expect(description.startsWith(expected.trimEnd()), at).toBe(true);
+        else expect(description, at).toBe(expected);
+      }
+      for (const [key, value] of Object.entries(object))
+        visit(value, (shown as Record<string, unknown>)[key], `${at}/${key}`);
+    };
+    visit(spec, bundle, '');
+    // Operations, schemas, properties, responses, headers, server variables and the security scheme all carry one.
+    expect(marked.length).toBeGreaterThan(50);
+    expect(assumptionNote('The service says nothing.')).toBe(
+      '> [!NOTE]\n> **Toolkit assumption:** The service says nothing.',
+    );
+  });
+
+  it("is the spec bundle plus the samples, each operation naming its server, the notes and the site's sections, nothing else", () => {
+    const bundle = built();
+    const annotated = withAssumptionNotes(spec);
+    // The introduction is the spec's with its note, then the site's sections (siteSections.test.ts checks them).
+    expect(bundle.info.description.startsWith(annotated.info.description.trimEnd())).toBe(true);
+    expect(bundle.info.description.slice(annotated.info.description.trimEnd().length)).toMatch(
       /^\n\n## OpenAI-style clients\n/,
     );
-    bundle.info.description = spec.info.description;
+    bundle.info.description = annotated.info.description;
     for (const operation of specOperations(spec)) {
       const method = operation.method.toLowerCase();
       const builtOperation = { ...bundle.paths[operation.path][method] };
-      expect(builtOperation.servers).toEqual(spec.paths[operation.path].servers);
+      expect(builtOperation.servers).toEqual(annotated.paths[operation.path].servers);
       for (const key of docsAdditions) delete builtOperation[key];
       bundle.paths[operation.path][method] = builtOperation;
     }
-    expect(bundle).toEqual(spec);
+    expect(bundle).toEqual(annotated);
   });
 
   it('configures Scalar to keep no key, load no remote font and use no proxy', () => {

@@ -20,15 +20,16 @@ export function compatibilitySection(assumptions) {
 const mcpHeading = '## Configure your client';
 
 /**
- * The MCP server's page on the site: its README's opening paragraph and its "Configure your client" section (Claude
- * Desktop, Claude Code, Cursor, VS Code), the one place they are written.
+ * The MCP server's page on the site: its README's opening paragraph (what comes before its first section, the
+ * quickstart, which is for a folder of code rather than an agent's client) and its "Configure your client" section
+ * (Claude Desktop, Claude Code, Cursor, VS Code), the one place they are written.
  * @param {string} readme The text of packages/mcp-server/README.md.
  * @returns {string}
  */
 export function mcpSection(readme) {
   const start = readme.indexOf(mcpHeading);
   if (start < 0) throw new Error(`the MCP server's README has no "${mcpHeading}" section`);
-  const opening = readme.slice(readme.indexOf('\n') + 1, readme.indexOf('\n```')).trim();
+  const opening = readme.slice(readme.indexOf('\n') + 1, readme.search(/^## /m)).trim();
   const body = readme.slice(start + mcpHeading.length);
   const end = body.search(/^## /m);
   return `## AI agents: the MCP server\n\n${opening}\n${(end < 0 ? body : body.slice(0, end)).trimEnd()}`;

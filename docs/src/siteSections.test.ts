@@ -24,5 +24,8 @@ describe("the site's own sections", () => {
     for (const client of ['**Claude Desktop**', '**Claude Code**', '**Cursor**', '**VS Code**'])
       expect(built.info.description).toContain(client);
     expect(built.info.description).not.toContain('## The tools');
+    // The opening paragraph only: the quickstart is for a folder of code, the site's page for an agent's client.
+    expect(built.info.description).toContain('tools, for AI agents');
+    expect(built.info.description).not.toContain('## Quickstart');
   });
 });

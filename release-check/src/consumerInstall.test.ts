@@ -6,7 +6,7 @@ import { type InstalledMock, startInstalledMock } from './installedMock.js';
 import { publicPackages, run } from './workspace.js';
 
 /**
- * What a user gets from npm: every public package packed as it would be published, installed with plain npm into
+ * What a user gets from npm: every public package released into a local registry and installed by name with npm into
  * a fresh project outside the workspace (the global setup does both once), then type-checked and run as ESM and as
  * CommonJS against the mock. The contract-tests CLI runs in the runtime matrix, on every Node line.
  */
@@ -40,7 +40,7 @@ afterAll(async () => {
   await mock?.stop();
 });
 
-describe('a consumer of the packed packages', () => {
+describe('a consumer of the released packages', () => {
   it('gets the MIT license with every package', () => {
     const license = readFileSync(fileURLToPath(new URL('../../LICENSE', import.meta.url)), 'utf8');
     expect(license).toMatch(/^MIT License/);

@@ -10,9 +10,9 @@ import { fetchFromWorkerd } from './workerdCell.js';
 import { run } from './workspace.js';
 
 /**
- * The runtime matrix of the packed fetch client: the same checks (consumer/fetchClientChecks.mjs: a plain call, a
+ * The runtime matrix of the released fetch client: the same checks (consumer/fetchClientChecks.mjs: a plain call, a
  * stream aborted after its first chunk, paging to the end, typed errors, the browser key guard) run by each runtime as a real process, on
- * the package npm installed from its tarball, against the installed mock. Each cell uses its own key, so its own
+ * the package npm installed by name from the registry, against the installed mock. Each cell uses its own key, so its own
  * workspace of the simulator.
  */
 const project = inject('consumerProject');
@@ -82,7 +82,7 @@ const commandLines: Record<string, { args: string[]; env?: NodeJS.ProcessEnv }> 
   },
 };
 
-describe('the packed fetch client on every runtime', () => {
+describe('the released fetch client on every runtime', () => {
   it.each(Object.keys(commandLines))('passes the checks on %s', (name) => {
     const started = performance.now();
     const runtime = installedRuntime(name);

@@ -4,6 +4,13 @@ import { requestUrl } from '../specOperations.js';
 export const keyVariable = 'INFERENCE_INFRA_API_KEY';
 
 /**
+ * Where a sample's key comes from, in the words every sample uses: a reader's own key, or the demo key of the local
+ * mock that `scripts/start.sh` serves (the one key it takes; `localMockDemoKey` of scalarPage.js, which the console
+ * starts with).
+ */
+export const keySource = "your API key (the dashboard's Keys page), or ii_live_mock for the local mock";
+
+/**
  * Quotes a word for a POSIX shell: single quotes, each `'` inside written as `'\''`.
  * @param {string} word
  */
@@ -25,7 +32,7 @@ export function curlSample(operation, request) {
     `curl ${options.join(' ')} ${shellQuote(requestUrl(operation, request))}`,
     // `${VAR:?...}`: with the variable unset the shell stops with this sentence, instead of curl sending `Bearer ` and
     // the API answering that no key was sent.
-    `  -H "Authorization: Bearer \${${keyVariable}:?is not set: export it with your API key (the local mock takes ii_live_mock)}"`,
+    `  -H "Authorization: Bearer \${${keyVariable}:?is not set: export it with ${keySource}}"`,
   ];
   if (request.body !== undefined) {
     lines.push(`  -H 'Content-Type: application/json'`, `  -d ${shellQuote(JSON.stringify(request.body))}`);

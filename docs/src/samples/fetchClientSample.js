@@ -1,5 +1,5 @@
 import { clientCallOf } from './clientCalls.js';
-import { keyVariable } from './curlSample.js';
+import { keySource, keyVariable } from './curlSample.js';
 import { tsLiteral } from './tsLiteral.js';
 
 /** The fetch client's option for each server variable of the spec. */
@@ -52,6 +52,7 @@ export function fetchClientSample(operation, request) {
     `import { createClient } from '@inference-infra/fetch-client';`,
     '',
     'const client = createClient({',
+    `  // ${keyVariable}: ${keySource}.`,
     `  apiKey: process.env.${keyVariable},`,
     `  ${option}: '${operation.serverDefault}',`,
     '});',

@@ -1,5 +1,5 @@
 import { clientCallOf } from './clientCalls.js';
-import { keyVariable } from './curlSample.js';
+import { keySource, keyVariable } from './curlSample.js';
 import { tsLiteral } from './tsLiteral.js';
 
 /**
@@ -17,6 +17,7 @@ export function openaiSample(operation, request) {
   return [
     `import OpenAI from 'openai';`,
     '',
+    `// ${keyVariable}: ${keySource}.`,
     `const openai = new OpenAI({ apiKey: process.env.${keyVariable}, baseURL: '${operation.serverDefault}' });`,
     '',
     ...(openaiBodyType

@@ -1,4 +1,5 @@
 import { clientCallOf } from './clientCalls.js';
+import { keySource } from './curlSample.js';
 import { baseAddressOption } from './fetchClientSample.js';
 import { tsLiteral } from './tsLiteral.js';
 
@@ -89,8 +90,10 @@ export function reactHookSample(operation, request) {
     `import { createRoot } from 'react-dom/client';`,
     '',
     'const client = createClient({',
-    `  // No key here: your server's ${route} route adds it, createApiRoute of @inference-infra/fetch-client/server`,
-    `  // (the fetch client's README, "Keys stay out of browsers").`,
+    `  // No key here: your server's ${route} route adds it and passes the call on, as createApiRoute of`,
+    `  // @inference-infra/fetch-client/server does: createApiRoute({ ${option}: '${operation.serverDefault}', apiKey }),`,
+    `  // apiKey being ${keySource}.`,
+    `  // The fetch client's README says why: "Keys stay out of browsers".`,
     '  apiKey: null,',
     `  ${option}: ${address},`,
     '});',

@@ -4,6 +4,7 @@ import { type SpecOperation, specOperations } from '../specOperations.js';
 import { missingRequired, successSchema } from '../test/responseShape.js';
 import { pointSampleAt, runCurlSample, runNodeSample } from '../test/runSample.js';
 import { type CodeSample, codeSamplesOf } from './codeSamples.js';
+import { keySource } from './curlSample.js';
 
 const spec = createRequire(import.meta.url)('@inference-infra/spec/openapi.json');
 const operations = specOperations(spec);
@@ -63,7 +64,7 @@ describe('the code samples the site shows', () => {
     const first = samples.find(({ sample }) => sample.kind === 'curl');
     if (!first) throw new Error('no curl sample');
     await expect(runCurlSample(pointSampleAt(first.sample.source, mockAddresses), '')).rejects.toThrow(
-      /INFERENCE_INFRA_API_KEY: is not set: export it with your API key \(the local mock takes ii_live_mock\)/,
+      `INFERENCE_INFRA_API_KEY: is not set: export it with ${keySource}`,
     );
   });
 

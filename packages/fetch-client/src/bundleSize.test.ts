@@ -10,7 +10,7 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
  * The core entry leaves validation to the server for size-bound apps; the main one carries the zod mini validators.
  *
  * The validating entry is held to its goal, 20 kB (it is ~19.4 kB). The core entry is held to today's size (~9.5 kB):
- * its goal, 5 kB, is out of reach on openapi-fetch (see the README). It was 7 kB until issue 16 added, to every call,
+ * its goal, 5 kB, is out of reach on openapi-fetch (see the CHANGELOG's notes from development). It was 7 kB until issue 16 added, to every call,
  * withResponse()/asResponse(), logging with key redaction, per-call headers and fetch options, withOptions() and the
  * browser key guard (+1.4 kB), then 8.3 kB until logs redacted credentials passed as headers too (+0.23 kB). Issue 25
  * (a call pays only for what it uses: a timer only for an attempt that outlives its task, retries rebuilt from the

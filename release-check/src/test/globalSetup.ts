@@ -1,29 +1,57 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { rehearseRelease } from '@inference-infra/local-registry/rehearseRelease';
+import type { LocalRegistry } from '@inference-infra/local-registry/startLocalRegistry';
+import { startLocalRegistry } from '@inference-infra/local-registry/startLocalRegistry';
 import type { TestProject } from 'vitest/node';
-import { installPackedConsumer } from '../packedConsumer.js';
+import { installConsumerByName } from '../consumerProject.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A fresh npm project outside the workspace with every public package installed from its packed tarball. */
+    /** A fresh npm project outside the workspace with every released package installed by name from the registry. */
     consumerProject: string;
+    /** The local registry the release was published into (`--registry` takes it). */
+    registryUrl: string;
+    /** What the rehearsed release published: name to version. */
+    releasedVersions: Record<string, string>;
   }
 }
 
-/** Packs and installs once for the whole run (the slow part: about a minute), and removes the project at the end. */
-export default function setup(project: TestProject) {
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+/**
+ * Once for the whole run (the slow part, a few minutes): a local registry, the real release into it (changeset
+ * version on a throwaway branch, the build, changeset publish), and a consumer project that installs every package
+ * by name with npm. The release's output goes to test-artifacts/release-rehearsal.log.
+ */
+export default async function setup(project: TestProject) {
   const consumerProject = mkdtempSync(join(tmpdir(), 'inference-infra-consumer-'));
-  const started = Date.now();
-  try {
-    installPackedConsumer(consumerProject);
-  } catch (error) {
+  let registry: LocalRegistry | undefined;
+  const teardown = async () => {
+    await registry?.close();
     rmSync(consumerProject, { recursive: true, force: true });
+  };
+  try {
+    let started = Date.now();
+    registry = await startLocalRegistry();
+    const rehearsal = await rehearseRelease(registry);
+    mkdirSync(join(project.config.root, 'test-artifacts'), { recursive: true });
+    writeFileSync(join(project.config.root, 'test-artifacts/release-rehearsal.log'), rehearsal.log);
+    rehearsal.remove();
+    const released = rehearsal.published;
+    console.log(
+      `[release-check] released ${released.map((pkg) => `${pkg.name}@${pkg.version}`).join(', ')} into ${registry.url} in ${seconds(started)}`,
+    );
+    started = Date.now();
+    installConsumerByName(consumerProject, registry.url, released);
+    console.log(`[release-check] installed the consumer project by name with npm in ${seconds(started)}`);
+    project.provide('consumerProject', consumerProject);
+    project.provide('registryUrl', registry.url);
+    project.provide('releasedVersions', Object.fromEntries(released.map((pkg) => [pkg.name, pkg.version])));
+  } catch (error) {
+    await teardown();
     throw error;
   }
-  console.log(
-    `[release-check] packed and installed the consumer project in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  project.provide('consumerProject', consumerProject);
-  return () => rmSync(consumerProject, { recursive: true, force: true });
+  return teardown;
 }

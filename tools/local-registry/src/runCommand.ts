@@ -9,6 +9,17 @@ export interface RunOptions {
 }
 
 /**
+ * The environment less what a parent package manager passed down: `npx` and `pnpm run` hand their children
+ * `npm_config_registry`, `npm_config_userconfig` and the like, which would send a publish to the public registry
+ * or read another user's configuration. A step here gets only the settings it is given.
+ */
+export function withoutInheritedPackageManagerSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(env).filter(([key]) => !/^(npm|pnpm|yarn|bun)_(config|package|lifecycle)_/i.test(key)),
+  );
+}
+
+/**
  * Runs a command to its end and returns what it printed (both streams). A failure or a time-out throws with the
  * command, the folder and the end of its output: what a person needs to see why.
  */
@@ -16,7 +27,7 @@ export function runCommand(command: string, args: string[], options: RunOptions)
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd,
-      env: { ...process.env, ...options.env },
+      env: { ...withoutInheritedPackageManagerSettings(process.env), ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });

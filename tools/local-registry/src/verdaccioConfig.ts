@@ -19,7 +19,6 @@ export function verdaccioConfig(storage: string, upstream: string): string {
     },
     web: { enable: false },
     max_body_size: '200mb',
-    server: { keepAliveTimeout: 60 },
     log: { type: 'stdout', format: 'pretty', level: 'warn' },
   };
   return JSON.stringify(config, null, 2);

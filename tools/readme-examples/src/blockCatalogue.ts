@@ -9,8 +9,16 @@ export type BlockTest =
   /**
    * TypeScript: `tsc --strict` on it as shown (after its preamble), then run with tsx against the simulator; a block
    * that only defines something (a route handler) is run with `driver` after it, which calls it as its host would.
+   * `printsBlockBelow`: the next block of the README is a sample of what it prints, which its output must hold.
    */
-  | { kind: 'typescript'; run: 'node'; preamble?: string; expectOutput?: RegExp; driver?: string }
+  | {
+      kind: 'typescript';
+      run: 'node';
+      preamble?: string;
+      expectOutput?: RegExp;
+      driver?: string;
+      printsBlockBelow?: true;
+    }
   /** TypeScript run by a test of its own (`runsIn` names it), e.g. bundled and rendered in headless Chromium. */
   | { kind: 'typescript'; run: 'own-test'; runsIn: string; preamble?: string }
   /** TypeScript type-checked only; `reason` says why it cannot run here. */
@@ -21,8 +29,18 @@ export type BlockTest =
   | { kind: 'file'; usedBy: string }
   /** JSON or YAML configuration, parsed and checked by `configBlocks.test.ts` (`check` names the check). */
   | { kind: 'config'; check: 'mcp-client-config' | 'github-action-step' | 'gitlab-job' }
-  /** Output a command prints, compared with what it prints today by `outputBlocks.test.ts`. */
-  | { kind: 'output'; check: 'coverage-map-summary' | 'contract-suite-console' }
+  /**
+   * Output a command prints, compared with what it prints today by `outputBlocks.test.ts`; `printed-by-the-block-above`
+   * is what the TypeScript block just above it prints, compared by `runBlocks.test.ts` when it runs that block.
+   */
+  | {
+      kind: 'output';
+      check:
+        | 'coverage-map-summary'
+        | 'contract-suite-console'
+        | 'contract-suite-bundled-mock'
+        | 'printed-by-the-block-above';
+    }
   /** Neither code nor configuration (a sample of output): listed, with what would make it wrong. */
   | { kind: 'listed'; reason: string };
 
@@ -49,10 +67,12 @@ const types = 'packages/types/README.md';
 const contractTests = 'packages/contract-tests/README.md';
 const mcpServer = 'packages/mcp-server/README.md';
 const shell = { kind: 'shell' } as const;
+const printedAbove = { kind: 'output', check: 'printed-by-the-block-above' } as const;
 
 export const blockCatalogue: CatalogueEntry[] = [
   // The root README, CONTRIBUTING.md and the workspaces' command lists: shell, command by command.
-  { file: 'README.md', contains: 'bash scripts/start.sh', test: shell },
+  { file: 'README.md', contains: 'bash scripts/test.sh', test: shell },
+  { file: 'README.md', contains: 'npm install @inference-infra/fetch-client --registry', test: shell },
   { file: 'tools/local-registry/README.md', contains: 'bash scripts/start.sh --registry', test: shell },
   {
     file: 'tools/local-registry/README.md',
@@ -78,12 +98,12 @@ export const blockCatalogue: CatalogueEntry[] = [
 
   // fetch-client
   { file: fetchClient, contains: 'npm install @inference-infra/fetch-client', test: shell },
-  { file: fetchClient, contains: 'pack --pack-destination', test: shell },
   {
     file: fetchClient,
     contains: 'const { data, requestId } = await client.instances.listTypes(',
-    test: { kind: 'typescript', run: 'node', expectOutput: /^\d+(\.\d+)? req_\w+/ },
+    test: { kind: 'typescript', run: 'node', printsBlockBelow: true },
   },
+  { file: fetchClient, contains: 'it_h100_1x_euw1_spot 1.64 req_', test: printedAbove },
   {
     file: fetchClient,
     contains: "client.billing.listTransactions({ limit: 100, type: 'usage' })",
@@ -110,7 +130,7 @@ export const blockCatalogue: CatalogueEntry[] = [
     test: {
       kind: 'typescript',
       run: 'node',
-      // The server half, called as a route handler is; the page half is the pattern the react-hooks lead example
+      // The server half, called as a route handler is; the page half is the pattern the react-hooks browser example
       // renders in Chromium.
       driver: `const answer = await POST(new Request('http://127.0.0.1/api/ai/v1/chat/completions', {
   method: 'POST',
@@ -130,7 +150,7 @@ console.log(await answer.text());
       kind: 'typescript',
       run: 'no',
       reason:
-        'a Next.js route module for a deployment (example.com hosts); createApiRoute itself runs in the react-hooks lead example',
+        'a Next.js route module for a deployment (example.com hosts); createApiRoute itself runs in the react-hooks browser example',
     },
   },
   {
@@ -156,7 +176,16 @@ console.log(await answer.text());
 
   // react-hooks
   { file: reactHooks, contains: 'npm install @inference-infra/react-hooks', test: shell },
-  { file: reactHooks, contains: 'pack --pack-destination', test: shell },
+  {
+    file: reactHooks,
+    contains: "import { prerender } from 'react-dom/static';",
+    test: {
+      kind: 'typescript',
+      run: 'node',
+      // What the comment of the block's last line says it prints.
+      expectOutput: /^<p>cheapest H100: it_h100_1x_euw1_spot at \$1\.64 an hour<\/p>\n$/,
+    },
+  },
   {
     file: reactHooks,
     contains: '// server.ts: the key stays here.',
@@ -195,7 +224,12 @@ console.log(await answer.text());
 
   // mock-server
   { file: mockServer, contains: 'npm install --save-dev @inference-infra/mock-server', test: shell },
-  { file: mockServer, contains: 'pack --pack-destination', test: shell },
+  {
+    file: mockServer,
+    contains: 'instances/types?gpu_type=H100&region=us-east-1`',
+    test: { kind: 'typescript', run: 'node', printsBlockBelow: true },
+  },
+  { file: mockServer, contains: '200 it_h100_1x_use1 $2.49', test: printedAbove },
   {
     file: mockServer,
     contains: "import OpenAI from 'openai';",
@@ -225,17 +259,13 @@ console.log(await answer.text());
   },
 
   // types
-  { file: types, contains: 'pnpm add @inference-infra/types', test: shell },
-  { file: types, contains: 'pack --pack-destination', test: shell },
+  { file: types, contains: 'npm install @inference-infra/types', test: shell },
   {
     file: types,
     contains: 'formatZodError(result.error, bad)',
-    test: {
-      kind: 'typescript',
-      run: 'node',
-      expectOutput: /^size_gb: must be at most 10000 \(got 20000\)\n$/,
-    },
+    test: { kind: 'typescript', run: 'node', printsBlockBelow: true },
   },
+  { file: types, contains: 'size_gb: must be at most 10000 (got 20000)', test: printedAbove },
   {
     file: types,
     contains: "validateRequest('resizeVolume'",
@@ -265,9 +295,15 @@ console.log(method, path, surface, stateChanging, model.resolve('#/components/sc
   },
 
   // contract-tests
-  { file: contractTests, contains: 'pack --pack-destination', test: shell },
-  { file: contractTests, contains: '--api-key ii_live_mock\n', test: shell },
   { file: contractTests, contains: 'npm install --save-dev @inference-infra/contract-tests', test: shell },
+  { file: contractTests, contains: '# no target: the bundled mock', test: shell },
+  {
+    file: contractTests,
+    contains: 'PASS: every executed check held (exit 0)',
+    test: { kind: 'output', check: 'contract-suite-bundled-mock' },
+  },
+  { file: contractTests, contains: '--api-key ii_live_mock\n', test: shell },
+  { file: contractTests, contains: '--report coverage coverage.md', test: shell },
   {
     file: contractTests,
     contains: 'Failures (3):',
@@ -304,7 +340,17 @@ console.log(method, path, surface, stateChanging, model.resolve('#/components/sc
   },
 
   // mcp-server
-  { file: mcpServer, contains: 'pack --pack-destination', test: shell },
+  {
+    file: mcpServer,
+    contains: 'npm install @inference-infra/mcp-server @modelcontextprotocol/sdk',
+    test: shell,
+  },
+  {
+    file: mcpServer,
+    contains: "client.callTool({ name: 'list_instance_types'",
+    test: { kind: 'typescript', run: 'node', printsBlockBelow: true },
+  },
+  { file: mcpServer, contains: 'list_instance_types, list_billing_transactions', test: printedAbove },
   {
     file: mcpServer,
     contains: 'npx @inference-infra/mcp-server --simulator --http --port 3333',

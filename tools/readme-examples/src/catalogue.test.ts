@@ -36,7 +36,9 @@ describe('the README blocks and their catalogue', () => {
   });
 
   it('finds a block nobody classified, and an entry whose block is gone', () => {
-    const problems = catalogueProblems([{ file: 'README.md', line: 1, lang: 'sh', value: 'echo new' }]);
+    const problems = catalogueProblems([
+      { file: 'README.md', line: 1, endLine: 3, lang: 'sh', value: 'echo new' },
+    ]);
     expect(problems.some((problem) => problem.startsWith('README.md:1 (sh) is in no entry'))).toBe(true);
     expect(problems.some((problem) => problem.includes('matches 0 blocks'))).toBe(true);
   });

@@ -6,6 +6,7 @@ import { buildChecks, createSchemaValidator, loadContractSpec } from '@inference
 import { startMockServer } from '@inference-infra/mock-server';
 import { expect, it } from 'vitest';
 import { classifiedBlocks } from './classifiedBlocks.js';
+import { matchesSample } from './outputSample.js';
 import { repoRoot } from './readmeBlocks.js';
 
 it("prints the coverage map's summary line the contract-tests README shows, with today's figures", async () => {
@@ -22,31 +23,6 @@ it("prints the coverage map's summary line the contract-tests README shows, with
   const map = coverageMap.buildCoverageMap(spec, buildChecks(spec, createSchemaValidator(spec.document)));
   expect(block?.value).toBe(coverageMap.formatCoverageMapSummary(map));
 });
-
-/**
- * Whether `output` holds the sample's lines in order: a line `...` stands for any lines, a line ending with `...` for
- * a line that starts with what comes before it, and any other line for itself.
- */
-function matchesSample(sample: string, output: string): string | undefined {
-  const lines = output.split('\n');
-  let at = 0;
-  let skipping = false;
-  for (const line of sample.split('\n')) {
-    if (line === '...') {
-      skipping = true;
-      continue;
-    }
-    const matches = (candidate: string) =>
-      line.endsWith('...') ? candidate.startsWith(line.slice(0, -3)) : candidate === line;
-    const found = skipping ? lines.findIndex((candidate, index) => index >= at && matches(candidate)) : at;
-    if (found < 0 || found >= lines.length || !matches(lines[found] ?? '')) {
-      return `no line ${JSON.stringify(line)} where the sample puts it (output line ${at + 1} on: ${JSON.stringify(lines[at])})`;
-    }
-    at = found + 1;
-    skipping = false;
-  }
-  return undefined;
-}
 
 it('reads samples as they are meant: ... for lines left out, a trailing ... for the rest of a line', () => {
   expect(matchesSample('a\n...\nc...', 'a\nb\ncd')).toBeUndefined();
@@ -84,5 +60,35 @@ it('prints what the contract-tests README shows for a server that answers the in
     expect(matchesSample(block?.value ?? '', output)).toBeUndefined();
   } finally {
     await server.close();
+  }
+});
+
+it('runs the contract suite with no target, as its quickstart does, and prints what the README shows', async () => {
+  const [block, ...others] = classifiedBlocks().filter(
+    (candidate) => candidate.test.kind === 'output' && candidate.test.check === 'contract-suite-bundled-mock',
+  );
+  expect(others).toEqual([]);
+  const cli = join(repoRoot, 'packages/contract-tests/bin/contract-tests.js');
+  // A reader's shell: no INFERENCE_INFRA_* variable, so no target, and the suite starts its bundled mock.
+  const { stdout } = await promisify(execFile)(process.execPath, [cli], {
+    env: { PATH: process.env.PATH, NO_COLOR: '1' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  expect(matchesSample(block?.value ?? '', stdout)).toBeUndefined();
+}, 180_000);
+
+it('puts each sample of what a TypeScript block prints right after that block, which runBlocks.test.ts holds to it', () => {
+  const blocks = classifiedBlocks();
+  const samples = blocks.filter(
+    (candidate) => candidate.test.kind === 'output' && candidate.test.check === 'printed-by-the-block-above',
+  );
+  expect(samples.length).toBeGreaterThan(0);
+  for (const sample of samples) {
+    const above = blocks.filter((other) => other.file === sample.file && other.line < sample.line).at(-1);
+    const printing =
+      above?.test.kind === 'typescript' && above.test.run === 'node' && above.test.printsBlockBelow;
+    expect(printing, `${sample.file}:${sample.line} follows a block whose entry says printsBlockBelow`).toBe(
+      true,
+    );
   }
 });

@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import { UserFolder } from '@inference-infra/test-kit/userFolder';
 import { inject, it } from 'vitest';
+import { classifiedBlocks } from './classifiedBlocks.js';
+import { matchesSample } from './outputSample.js';
 import {
   importedPackages,
   installCommand,
@@ -116,8 +118,24 @@ it.concurrent.for(readerPlans())(
             timeoutMs: 2 * 60_000,
           })
           .catch((error: Error) => error);
-        if (ran instanceof Error) expect.soft(ran.message, `${where} exited with an error`).toBe('');
-        else if (test.expectOutput) expect.soft(ran.stdout, where).toMatch(test.expectOutput);
+        if (ran instanceof Error) {
+          expect.soft(ran.message, `${where} exited with an error`).toBe('');
+          continue;
+        }
+        if (test.expectOutput) expect.soft(ran.stdout, where).toMatch(test.expectOutput);
+        // A quickstart's sample of its output is the block right after it, which what it printed must hold.
+        if (test.printsBlockBelow) {
+          const sample = classifiedBlocks().find(
+            (other) => other.file === step.block.file && other.line > step.block.line,
+          );
+          expect.soft(sample?.test, `the block after ${where}`).toEqual({
+            kind: 'output',
+            check: 'printed-by-the-block-above',
+          });
+          expect
+            .soft(matchesSample(sample?.value ?? '', ran.stdout), `${sample?.file}:${sample?.line}`)
+            .toBeUndefined();
+        }
       }
 
       // Every TypeScript block as shown, in one tsc: blocks the README saves under one name (its first example, and

@@ -11,10 +11,17 @@ import { commandsOf, ruleOf } from './shellCommands.js';
  * defaults a reader would reach for (`npx tsx`, an `.mts` file so that top-level await works in any folder).
  */
 
-/** The rules whose commands install our packages by name: each is run in a reader's folder. */
-export const installRules = ['install from npm', 'install by name from the local registry'];
+/**
+ * The rules whose commands set up a reader's folder: a new project where the README asks for one, and each install
+ * of our packages by name. They run in the README's order.
+ */
+export const installRules = [
+  'a new project of ES modules',
+  'install from npm',
+  'install by name from the local registry',
+];
 
-/** A README's install commands, as it shows them. */
+/** A README's setup and install commands, as it shows them, in its order. */
 export function installLinesOf(file: string): string[] {
   return blocksOf(file)
     .filter((block) => ['sh', 'bash', 'shell'].includes(block.lang))
@@ -28,6 +35,7 @@ export function installLinesOf(file: string): string[] {
  * published). `pnpm add` lines run as the `npm install` their READMEs offer beside them.
  */
 export function installCommand(line: string, registryUrl: string): string {
+  if (!/^(npm install|pnpm add)\b/.test(line)) return line;
   const registry = registryUrl.replace(/\/$/, '');
   const npm = line.replace(
     /^pnpm add( -D| --save-dev)?/,

@@ -26,6 +26,8 @@ export interface ReadmeBlock {
   file: string;
   /** The line of the opening fence, 1-based, for messages. */
   line: number;
+  /** The block's last line (its closing fence), 1-based: what follows it starts on the next line. */
+  endLine: number;
   /** The info string's first word (`ts`, `sh`), or `''` when the fence names none. */
   lang: string;
   /** The block's text, without its fences. */
@@ -51,7 +53,13 @@ export function blocksOf(file: string, markdown = readFileSync(join(repoRoot, fi
   const visit = (node: { type: string; children?: unknown[] }) => {
     if (node.type === 'code') {
       const code = node as Code;
-      blocks.push({ file, line: code.position?.start.line ?? 0, lang: code.lang ?? '', value: code.value });
+      blocks.push({
+        file,
+        line: code.position?.start.line ?? 0,
+        endLine: code.position?.end.line ?? 0,
+        lang: code.lang ?? '',
+        value: code.value,
+      });
     }
     for (const child of node.children ?? []) visit(child as { type: string; children?: unknown[] });
   };
@@ -62,6 +70,25 @@ export function blocksOf(file: string, markdown = readFileSync(join(repoRoot, fi
 /** Every code block of every covered file. */
 export function allReadmeBlocks(): ReadmeBlock[] {
   return readmeFiles().flatMap((file) => blocksOf(file));
+}
+
+/**
+ * The paragraph right after a block, its lines joined as a reader reads them (one space between words), or `''` when
+ * the file ends or a heading or another block comes first.
+ */
+export function paragraphAfter(
+  block: ReadmeBlock,
+  markdown = readFileSync(join(repoRoot, block.file), 'utf8'),
+): string {
+  const lines = markdown.split('\n').slice(block.endLine);
+  const start = lines.findIndex((line) => line.trim() !== '');
+  if (start < 0 || /^(#|```|~~~|\|)/.test(lines[start] ?? '')) return '';
+  const end = lines.findIndex((line, index) => index > start && line.trim() === '');
+  return lines
+    .slice(start, end < 0 ? undefined : end)
+    .join(' ')
+    .replaceAll(/\s+/g, ' ')
+    .trim();
 }
 
 /** How a block is named in messages: `packages/fetch-client/README.md:16 (ts)`. */

@@ -1,20 +1,21 @@
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startMockServer } from '@inference-infra/mock-server';
 import { describe, expect, inject, it } from 'vitest';
 import { classifiedBlocks } from './classifiedBlocks.js';
 import { readerPlans } from './readerPlan.js';
-import { repoRoot } from './readmeBlocks.js';
+import { paragraphAfter, repoRoot } from './readmeBlocks.js';
 import {
   commandsOf,
   flagsOf,
   helpOf,
+  localRegistry,
+  registryNote,
   ruleOf,
-  tarballName,
-  withWorkspaceDependencies,
   workspacePackages,
 } from './shellCommands.js';
 import { pointedAt } from './typescriptBlocks.js';
@@ -109,6 +110,11 @@ describe('the shell blocks of the READMEs', () => {
     for (const rule of ['start', 'test', 'bootstrap', 'release', 'runtimes']) {
       for (const entry of named(rule)) expectScript(entry.command.replace(/^bash /, '').split(' ')[0] ?? '');
     }
+    // start.sh's options are start.mjs's: each flag a README gives it is one its usage lists.
+    const startUsage = readFileSync(join(repoRoot, 'scripts/start.mjs'), 'utf8');
+    for (const entry of named('start')) {
+      for (const flag of flagsOf(entry.command)) expect(startUsage, where(entry)).toContain(`  ${flag} `);
+    }
   });
 
   it("names workspaces that exist, with the scripts the commands run, and the root's scripts", () => {
@@ -125,32 +131,18 @@ describe('the shell blocks of the READMEs', () => {
     }
   });
 
-  it("installs from the repository exactly the packed tarballs, at today's versions, with their workspace dependencies", () => {
-    const packs = named('pack');
-    expect(packs.length).toBeGreaterThanOrEqual(6);
-    for (const pack of packs) {
-      const packed = [...pack.command.matchAll(/--filter (\S+)/g)].map((match) => match[1] ?? '');
-      const destination = pack.command.split(' ').at(-1) ?? '';
-      for (const name of packed)
-        expect(packages.get(name)?.private, `${where(pack)}: ${name} is public`).toBe(false);
-      // The install of the same block: every tarball the pack made, and no other.
-      const install = commands.find(
-        (entry) => entry.block === pack.block && entry.rule?.name === 'install the packed tarballs',
+  it('says after each install from npm, in the same words everywhere, how to install from the local registry', () => {
+    const installs = named('install from npm');
+    expect(installs.length).toBeGreaterThanOrEqual(6);
+    for (const entry of installs) {
+      expect(paragraphAfter(entry.block), `${where(entry)}: the paragraph after its block`).toContain(
+        registryNote,
       );
-      expect(install, `${where(pack)} is followed by the npm install of its tarballs`).toBeDefined();
-      const installed = (install?.command.split(' ') ?? []).filter((word) => word.endsWith('.tgz'));
-      const expected = packed.map(
-        (name) => `${destination}/${tarballName(packages.get(name) ?? { name, version: '' })}`,
-      );
-      expect(installed.sort(), where(pack)).toEqual(expected.sort());
-      // A tarball of ours depends on the others at their exact versions, which npm cannot find before a release:
-      // every workspace package it depends on must be installed from its tarball too.
-      for (const name of packed) {
-        for (const dependency of withWorkspaceDependencies(name, packages)) {
-          expect(packed, `${where(pack)}: ${name} needs ${dependency}`).toContain(dependency);
-        }
-      }
     }
+    // The note's address is the one the rule of the registry installs checks, and start.sh serves by default.
+    expect(registryNote).toContain(`--registry ${localRegistry}`);
+    const startScript = readFileSync(join(repoRoot, 'scripts/start.mjs'), 'utf8');
+    expect(startScript).toContain(`fallback: ${new URL(localRegistry).port}`);
   });
 
   it("runs every install line of a README in a reader's folder, before that README's blocks (src/readerBlocks.test.ts)", () => {
@@ -183,12 +175,32 @@ describe('the shell blocks of the READMEs', () => {
     }
   });
 
+  it('makes a new project of ES modules, as the React quickstart asks, when run in an empty folder', async () => {
+    const entries = named('a new project of ES modules');
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) {
+      const folder = mkdtempSync(join(tmpdir(), 'readme-new-project-'));
+      try {
+        // The npm_config_* variables of the pnpm running this test would reach npm; a reader's shell has none.
+        const env = Object.fromEntries(
+          Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')),
+        );
+        await run('/bin/sh', ['-c', entry.command], { cwd: folder, env });
+        const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+        expect(manifest.type, where(entry)).toBe('module');
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    }
+  });
+
   it('installs by name from the local registry only packages that registry holds: the public workspace packages', () => {
     const installs = named('install by name from the local registry');
     expect(installs.length).toBeGreaterThan(0);
     for (const entry of installs) {
       const names = entry.command.split(' ').filter((word) => word.startsWith('@inference-infra/'));
       for (const name of names) expect(packages.get(name)?.private, `${where(entry)}: ${name}`).toBe(false);
+      expect(entry.command.split(' ').slice(-2), where(entry)).toEqual(['--registry', localRegistry]);
     }
   });
 

@@ -78,25 +78,6 @@ export function workspacePackages(): Map<string, WorkspacePackage> {
   return packages;
 }
 
-/** The tarball `pnpm pack` makes of a package: `@scope/name` at 1.2.3 packs as `scope-name-1.2.3.tgz`. */
-export function tarballName(pkg: { name: string; version: string }): string {
-  return `${pkg.name.replace('@', '').replace('/', '-')}-${pkg.version}.tgz`;
-}
-
-/** A package and the workspace packages it depends on at run time, transitively: what must be installed together. */
-export function withWorkspaceDependencies(name: string, packages = workspacePackages()): string[] {
-  const found = new Set<string>();
-  const visit = (current: string) => {
-    if (found.has(current)) return;
-    found.add(current);
-    for (const [dependency, range] of Object.entries(packages.get(current)?.dependencies ?? {})) {
-      if (range.startsWith('workspace:')) visit(dependency);
-    }
-  };
-  visit(name);
-  return [...found];
-}
-
 /** The flags (`--name`) a command line uses. */
 export function flagsOf(command: string): string[] {
   return [...command.matchAll(/(?:^|\s)(--[a-z][a-z-]*)/g)].map((match) => match[1] ?? '');
@@ -111,6 +92,16 @@ export function helpOf(packageName: string): string {
   const result = spawnSync(process.execPath, [join(repoRoot, pkg.dir, bin), '--help'], { encoding: 'utf8' });
   return `${result.stdout}${result.stderr}`;
 }
+
+/**
+ * The one sentence every README says after an install of a package by name, word for word: until the first release
+ * the packages are on no public registry, and `scripts/start.sh --registry` serves them from a clone.
+ */
+export const registryNote =
+  'Until the packages are published on npm, `bash scripts/start.sh --registry` in a clone of this repository serves them: add `--registry http://127.0.0.1:4873`.';
+
+/** The local registry's address, as `start.sh --registry` serves it by default and `registryNote` gives it. */
+export const localRegistry = 'http://127.0.0.1:4873';
 
 /**
  * The commands the READMEs may hold, first match wins. A command no rule matches fails the test: a new command is
@@ -206,30 +197,24 @@ export const commandRules: CommandRule[] = [
       'the root script exists; it builds another commit in a git worktree (minutes of a 2-core machine), never in a test',
   },
   {
-    name: 'pack',
-    pattern: /^pnpm (--filter @inference-infra\/[\w-]+ )+pack --pack-destination \S+$/,
-    verdict: 'run',
-    reason:
-      "src/packedInstall.test.ts runs it at the repository's root into a fresh folder (in place of the README's destination), and the block's npm install names exactly its tarballs at today's versions with the workspace packages they depend on",
-  },
-  {
-    name: 'install the packed tarballs',
-    pattern: /^npm install (--save-dev )?(\S+\.tgz ?)+( [@\w/-]+)*$/,
-    verdict: 'run',
-    reason:
-      "src/packedInstall.test.ts runs the README's pack into a fresh folder, then this line with npm in a reader's folder outside the repository (the rest from the test's registry): each package installs at today's version",
-  },
-  {
     name: 'install from npm',
-    pattern: /^(npm install( --save-dev)?|pnpm add) (@inference-infra\/[\w-]+ ?)+([@\w][\w./@^-]* ?)*$/,
+    pattern:
+      /^npm install( --save-dev)? (@inference-infra\/[\w-]+ ?)+( ?(@tanstack\/react-query|react|react-dom|@modelcontextprotocol\/sdk))*$/,
     verdict: 'run',
     reason:
-      "src/readerBlocks.test.ts runs it with npm in a reader's folder outside the repository, `--registry` of the test's registry added (as the READMEs tell a reader to until the first release), before the README's blocks run there; our packages install at today's versions",
+      "src/readerBlocks.test.ts runs it with npm in a reader's folder outside the repository, with `--registry` of the test's registry added as the sentence after the block (registryNote) tells a reader to, before the README's blocks run there; our packages install at today's versions",
+  },
+  {
+    name: 'a new project of ES modules',
+    pattern: /^npm init -y && npm pkg set type=module$/,
+    verdict: 'run',
+    reason:
+      'run in an empty temporary folder: it must leave a package.json whose "type" is "module", which the React quickstart needs for its top-level await; src/readerBlocks.test.ts runs it in the reader\'s folder before the install line, as the README orders them',
   },
   {
     name: 'install by name from the local registry',
     pattern:
-      /^npm install (@inference-infra\/[\w-]+ ?)+([@\w][\w./@^-]* )*--registry http:\/\/127\.0\.0\.1:4873\/?$/,
+      /^npm install( --save-dev)? (@inference-infra\/[\w-]+ ?)+( ?(@tanstack\/react-query|react|react-dom|@modelcontextprotocol\/sdk))* --registry http:\/\/127\.0\.0\.1:4873$/,
     verdict: 'run',
     reason:
       "src/readerBlocks.test.ts runs it with npm in a reader's folder outside the repository, the test's registry in place of the address `start.sh --registry` serves; our packages install at today's versions",
@@ -275,7 +260,7 @@ export const commandRules: CommandRule[] = [
     pattern: /^npx @modelcontextprotocol\/inspector --cli npx -y @inference-infra\/mcp-server /,
     verdict: 'exception',
     reason:
-      "the README says it is not in CI: its package's postinstall script is refused by the root allowBuilds; the MCP server's flags in it are checked against --help",
+      "not run here: the Inspector's package has a postinstall script, which the root allowBuilds refuses (it does nothing when the package is a dependency); the MCP server's flags in it are checked against --help",
   },
   {
     name: 'the playground server',

@@ -69,39 +69,42 @@ export function InstanceTypesTable() {
       {isPending ? (
         <p>Loading instance types…</p>
       ) : (
-        <table aria-busy={isFetching} aria-label="Instance types">
-          <thead>
-            <tr>
-              <th scope="col">GPU</th>
-              <th scope="col">GPUs</th>
-              <th scope="col">Region</th>
-              <th scope="col">vCPUs</th>
-              <th scope="col">Memory</th>
-              <th scope="col" className="number">
-                Per hour
-              </th>
-              <th scope="col">Deployment</th>
-            </tr>
-          </thead>
-          <tbody>
-            {types.map((type) => (
-              <tr key={type.id} data-id={type.id}>
-                <td>{type.gpu_type}</td>
-                <td>{type.gpu_count}</td>
-                <td>{type.region}</td>
-                <td>{type.cpu_cores}</td>
-                <td>{type.memory_gb} GB</td>
-                <td className="number">{price.format(type.hourly_rate)}</td>
-                <td>{type.deployment_type}</td>
-              </tr>
-            ))}
-            {types.length === 0 && (
+        <div className="table-scroll">
+          <table aria-busy={isFetching} aria-label="Instance types">
+            <thead>
               <tr>
-                <td colSpan={7}>No instance type matches these filters.</td>
+                <th scope="col">GPU</th>
+                <th scope="col">GPUs</th>
+                {/* The price third, the order's key: on a phone the columns after it scroll out of view. */}
+                <th scope="col" className="number">
+                  Per hour
+                </th>
+                <th scope="col">Region</th>
+                <th scope="col">Deployment</th>
+                <th scope="col">vCPUs</th>
+                <th scope="col">Memory</th>
               </tr>
-            )}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {types.map((type) => (
+                <tr key={type.id} data-id={type.id}>
+                  <td>{type.gpu_type}</td>
+                  <td>{type.gpu_count}</td>
+                  <td className="number">{price.format(type.hourly_rate)}</td>
+                  <td>{type.region}</td>
+                  <td>{type.deployment_type}</td>
+                  <td>{type.cpu_cores}</td>
+                  <td>{type.memory_gb} GB</td>
+                </tr>
+              ))}
+              {types.length === 0 && (
+                <tr>
+                  <td colSpan={7}>No instance type matches these filters.</td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -17,7 +17,7 @@ export interface AcceptanceCase {
   facet: string;
   /** Where that rule is, when not at `path`: an open object's extra field checks the object's openness. */
   entryPath?: Path;
-  /** The `x-assumption` of the field, when the value is one the spec assumed. */
+  /** The `x-assumption-id` of the field, when the value is one the spec assumed. */
   assumption?: string;
 }
 
@@ -51,7 +51,7 @@ export function acceptanceCases(spec: ContractSpec, validator: SchemaValidator):
       const { pointer: at, value: schema } = spec.resolve(pointer);
       const current = getAt(base, path);
       const assumption =
-        typeof schema['x-assumption'] === 'string' ? { assumption: schema['x-assumption'] } : {};
+        typeof schema['x-assumption-id'] === 'string' ? { assumption: schema['x-assumption-id'] } : {};
       if (path.length > 0) {
         // Each enum value, each inclusive bound, the constant, and the default stated explicitly (`stream: false`).
         const values: Array<[unknown, string, string]> = [

@@ -12,7 +12,7 @@ export interface BodyMutation {
   /** The rule broken and why; its value is `removed` for a missing required field. */
   candidate: Candidate;
   body: unknown;
-  /** The `x-assumption` of the field's schema, when the rule broken is one the spec assumed. */
+  /** The `x-assumption-id` of the field's schema, when the rule broken is one the spec assumed. */
   assumption?: string;
 }
 
@@ -49,14 +49,15 @@ export function bodyMutations(
     const { pointer: at, value: schema } = spec.resolve(pointer);
     const current = getAt(base, path);
     if (path.length > 0) {
-      for (const candidate of scalarCandidates(schema)) emit(base, path, candidate, schema['x-assumption']);
+      for (const candidate of scalarCandidates(schema))
+        emit(base, path, candidate, schema['x-assumption-id']);
       // The minimum where there is one: a lax server that coerces "10" into a resize's size_gb then answers 409
       // (no volume is smaller), instead of growing the partner's volume to the example's size.
       const valid =
         typeof schema.minimum === 'number' ? schema.minimum : (current ?? schema.default ?? schema.example);
       for (const candidate of laxCandidates(schema, valid))
-        emit(base, path, candidate, schema['x-assumption']);
-      for (const candidate of typeCandidates(schema)) emit(base, path, candidate, schema['x-assumption']);
+        emit(base, path, candidate, schema['x-assumption-id']);
+      for (const candidate of typeCandidates(schema)) emit(base, path, candidate, schema['x-assumption-id']);
     }
     if (depth >= maxDepth) return;
 

@@ -18,7 +18,7 @@ export interface NegativeCase {
   description: string;
   query?: Record<string, string>;
   body?: unknown;
-  /** The `x-assumption` of the field, when the rule broken is one the spec assumed. */
+  /** The `x-assumption-id` of the field, when the rule broken is one the spec assumed. */
   assumption?: string;
 }
 

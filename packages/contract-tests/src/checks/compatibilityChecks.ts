@@ -88,7 +88,7 @@ export function compatibilityChecks(spec: ContractSpec): ContractCheck[] {
     const rule = ruleRefusing(schema);
     // The row of the table is the top-level field's assumption (`response_format` for `response_format.type`).
     const owner = spec.resolve(`${jsonRequestBody(op)?.schemaPointer}/properties/${path[0]}`).value[
-      'x-assumption'
+      'x-assumption-id'
     ];
     return values.map(
       (value): ContractCheck => ({
@@ -140,7 +140,7 @@ export function compatibilityChecks(spec: ContractSpec): ContractCheck[] {
     const properties = (media?.schema.properties as Record<string, JsonObject> | undefined) ?? {};
     const fields = Object.keys(properties).filter(
       (name) =>
-        spec.resolve(`${media?.schemaPointer}/properties/${name}`).value['x-assumption'] ===
+        spec.resolve(`${media?.schemaPointer}/properties/${name}`).value['x-assumption-id'] ===
         'fields-without-effect',
     );
     if (fields.length === 0) continue;

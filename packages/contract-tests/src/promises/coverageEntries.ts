@@ -240,14 +240,14 @@ function effectEntries(spec: ContractSpec, op: SpecOperation): CoverageEntry[] {
 /** Rules whose breach is a 400: the refusals of a state-changing call, each of which must change nothing. */
 export const refusalRules = ['required', 'type', 'minimum', 'maximum', 'closed', 'enum', 'pattern', 'not'];
 
-/** Every `x-assumption` of the spec, in order of first use. */
+/** Every `x-assumption-id` of the spec (the key of its ASSUMPTIONS.md entry), in order of first use. */
 export function specAssumptionIds(document: unknown): string[] {
   const ids: string[] = [];
   const visit = (value: unknown) => {
     if (Array.isArray(value)) value.forEach(visit);
     else if (typeof value === 'object' && value !== null) {
       for (const [key, child] of Object.entries(value)) {
-        if (key === 'x-assumption' && typeof child === 'string' && !ids.includes(child)) ids.push(child);
+        if (key === 'x-assumption-id' && typeof child === 'string' && !ids.includes(child)) ids.push(child);
         else visit(child);
       }
     }

@@ -49,7 +49,7 @@ describe('the coverage map', () => {
     expect(map.unknownCovers).toEqual([]);
   });
 
-  it('holds every assumption id of spec/ASSUMPTIONS.md and every x-assumption of the spec', () => {
+  it('holds every assumption id of spec/ASSUMPTIONS.md and every x-assumption-id of the spec', () => {
     const ids = new Set(map.entries.map((entry) => entry.id));
     const missing = assumptionIdsOfTheDocument().filter((id) => !ids.has(assumptionEntry(id)));
     expect(missing).toEqual([]);

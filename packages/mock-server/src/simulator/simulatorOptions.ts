@@ -122,6 +122,33 @@ export function allowedOriginsOf(origins: readonly string[] | undefined): readon
   return origins;
 }
 
+/**
+ * A catalogue the ledger can bill from: usage lines are its entries' hourly rates times hours, so a ledger needs at
+ * least one entry, and each entry a name and a price that make an amount.
+ */
+function checkCatalogue(
+  catalogue: readonly InstanceType[] | undefined,
+  transactionCount: number | undefined,
+) {
+  if (catalogue === undefined) return;
+  if (catalogue.length === 0 && transactionCount !== 0) {
+    throw new SimulatorOptionError(
+      'instanceTypes must hold at least one instance type while the ledger has transactions (transactionCount above 0): usage is billed at its hourly rates',
+    );
+  }
+  for (const [index, instance] of catalogue.entries()) {
+    if (typeof instance?.id !== 'string' || instance.id === '') {
+      throw new SimulatorOptionError(`instanceTypes[${index}].id must be a non-empty string`);
+    }
+    const rate = instance.hourly_rate;
+    if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0) {
+      throw new SimulatorOptionError(
+        `instanceTypes[${index}].hourly_rate must be a finite number of at least 0: the ledger bills usage at it (got ${String(rate)})`,
+      );
+    }
+  }
+}
+
 const listMetaValues: readonly ListMeta[] = ['hasMore-and-total', 'hasMore', 'total', 'none'];
 
 /** Checks every option, naming the option and its rule, and fills in the defaults. */
@@ -145,6 +172,7 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
       `scenario must be one of ${Object.keys(scenarios).join(', ')} (got ${String(options.scenario)})`,
     );
   }
+  checkCatalogue(options.instanceTypes, options.transactionCount);
   for (const [index, volume] of (options.volumes ?? []).entries()) {
     if (typeof volume.id !== 'string' || volume.id === '' || /[/?#]|^\.\.?$/.test(volume.id)) {
       throw new SimulatorOptionError(

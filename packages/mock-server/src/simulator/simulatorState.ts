@@ -73,7 +73,7 @@ function volumesOf(options: ResolvedSimulatorOptions, projectId: string): Map<st
 
 export function createSimulatorState(options: ResolvedSimulatorOptions): SimulatorState {
   const workspaces = new Map<string, Workspace>();
-  return {
+  const state: SimulatorState = {
     seed: options.seed,
     instanceTypes: options.instanceTypes ? structuredClone([...options.instanceTypes]) : defaultCatalogue(),
     workspaces,
@@ -86,7 +86,13 @@ export function createSimulatorState(options: ResolvedSimulatorOptions): Simulat
         key,
         projectId,
         volumes: volumesOf(options, projectId),
-        ledger: generateLedger(seededRandom(options.seed), options.transactionCount, projectId),
+        // Billed at the catalogue's prices as they are now: a later change of a price leaves past bills as they were.
+        ledger: generateLedger(
+          seededRandom(options.seed),
+          options.transactionCount,
+          projectId,
+          state.instanceTypes,
+        ),
       };
       if (workspaces.size >= maxWorkspaces) workspaces.delete(workspaces.keys().next().value as string);
       workspaces.set(key, workspace);
@@ -95,4 +101,5 @@ export function createSimulatorState(options: ResolvedSimulatorOptions): Simulat
     images: new Map(),
     requests: [],
   };
+  return state;
 }

@@ -1,0 +1,162 @@
+import { copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { matchesSample } from '@inference-infra/readme-examples/outputSample';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { startInstalledMock } from './installedMock.js';
+import { pointedAt, quickstartOf } from './quickstarts.js';
+import { installedRuntime } from './runtimes.js';
+import { pnpm, publicPackages, run } from './workspace.js';
+
+/**
+ * The packages as users will get them once published: a fresh folder outside the workspace per package manager, every
+ * released package added **by name** from the registry the release went into (plain npm, pnpm, yarn 1 and bun, each
+ * with its own layout of node_modules), then the installed mock started from that folder and the fetch client's
+ * checks run against it (bun runs them with bun). Versions must be the ones `changeset version` gave the release.
+ */
+const registry = inject('registryUrl');
+const released = inject('releasedVersions');
+const names = Object.keys(released);
+const quickstarts = publicPackages().map(quickstartOf);
+/** What the quickstarts install besides ours, and tsx, which they run their files with. */
+const extras = [...new Set([...quickstarts.flatMap((quickstart) => quickstart.extraInstalls), 'tsx'])];
+const consumerSources = fileURLToPath(new URL('./consumer/', import.meta.url));
+const yarn = join(dirname(createRequire(import.meta.url).resolve('yarn/package.json')), 'bin/yarn.js');
+const bun = () => installedRuntime('bun').executable;
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+/** How each package manager adds packages by name from the registry, as its own documentation says to. */
+interface Manager {
+  prepare?: (dir: string) => void;
+  add: (packages: string[]) => [string, string[]];
+  /** Runs a command of an installed package (`npx`, `pnpm exec`, `yarn run`, `bun x`). */
+  exec: (bin: string, args: string[]) => [string, string[]];
+  /** Runs a TypeScript file as its quickstart says (tsx; bun runs TypeScript itself). */
+  runFile: (file: string) => [string, string[]];
+}
+const managers: Record<string, Manager> = {
+  npm: {
+    add: (packages) => ['npm', ['install', ...packages, '--registry', registry, '--no-audit', '--no-fund']],
+    exec: (bin, args) => ['npx', ['--no-install', bin, ...args]],
+    runFile: (file) => ['npx', ['--no-install', 'tsx', file]],
+  },
+  pnpm: {
+    // pnpm 11 stops with ERR_PNPM_IGNORED_BUILDS on a dependency's install script nobody decided on: Prism's
+    // telemetry (@scarf/scarf, under the mock) is never needed; esbuild's (under tsx) checks its binary. The README
+    // says the same.
+    prepare: (dir) =>
+      writeFileSync(
+        join(dir, 'pnpm-workspace.yaml'),
+        "allowBuilds:\n  '@scarf/scarf': false\n  esbuild: true\n",
+      ),
+    add: (packages) => [pnpm, ['add', ...packages, '--registry', registry]],
+    exec: (bin, args) => [pnpm, ['exec', bin, ...args]],
+    runFile: (file) => [pnpm, ['exec', 'tsx', file]],
+  },
+  // Yarn 1 (`npm install -g yarn`). Yarn 4 resolves from the registry but its fetch step fails here before it
+  // reaches it (ERR_SOCKET_CLOSED_BEFORE_CONNECTION, no tarball request in the registry's log): left for later.
+  yarn: {
+    add: (packages) => [
+      process.execPath,
+      [yarn, 'add', ...packages, '--registry', registry, '--non-interactive'],
+    ],
+    exec: (bin, args) => [process.execPath, [yarn, '--silent', 'run', bin, ...args]],
+    runFile: (file) => [process.execPath, [yarn, '--silent', 'run', 'tsx', file]],
+  },
+  bun: {
+    add: (packages) => [bun(), ['add', ...packages, '--registry', registry]],
+    exec: (bin, args) => [bun(), ['x', bin, ...args]],
+    runFile: (file) => [bun(), [file]],
+  },
+};
+
+describe.each(Object.keys(managers))('every package installed by name with %s', (manager) => {
+  const dir = mkdtempSync(join(tmpdir(), `inference-infra-by-name-${manager}-`));
+  folders.push(dir);
+
+  it('adds each at the version the release gave it', () => {
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: `by-name-${manager}`, private: true, type: 'module' }),
+    );
+    const { prepare, add } = managers[manager] as Manager;
+    prepare?.(dir);
+    const [command, args] = add([...names, ...extras]);
+    run(command, args, dir, {
+      YARN_CACHE_FOLDER: join(dir, '.yarn-cache'),
+      BUN_INSTALL_CACHE_DIR: join(dir, '.bun-cache'),
+    });
+    for (const name of names) {
+      const manifest = JSON.parse(
+        readFileSync(join(realpathSync(join(dir, 'node_modules', name)), 'package.json'), 'utf8'),
+      );
+      expect(manifest.version, `${manager}: ${name}`).toBe(released[name]);
+    }
+    // What the manager wrote into package.json: the names, from the registry, with no path or tarball.
+    const dependencies = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies;
+    expect(Object.keys(dependencies).sort()).toEqual([...names, ...extras].sort());
+    for (const name of names) expect(dependencies[name], name).toMatch(/^\^?\d+\.\d+\.\d+$/);
+  });
+
+  it('runs the installed mock and the fetch client against it', async () => {
+    const mock = await startInstalledMock(dir);
+    try {
+      copyFileSync(join(consumerSources, 'fetchClientChecks.mjs'), join(dir, 'fetchClientChecks.mjs'));
+      copyFileSync(join(consumerSources, 'cli.mjs'), join(dir, 'cli.mjs'));
+      const runtime =
+        manager === 'bun' ? [bun(), ['--no-install', 'cli.mjs']] : [process.execPath, ['cli.mjs']];
+      const output = run(
+        runtime[0] as string,
+        [...(runtime[1] as string[]), mock.baseUrl, mock.platformUrl, `ii_live_by_name_${manager}`],
+        dir,
+      );
+      const checks = JSON.parse(output.trim().split('\n').at(-1) ?? '{}');
+      expect(checks.plainCall).toMatchObject({ gpuTypes: ['H100'], requestId: true });
+      expect(checks.paging.count).toBe(checks.paging.total);
+      expect(checks.typedErrors).toEqual({ refused: 'RequestValidationError', missing: 'NotFoundError 404' });
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it.each(quickstarts.map((quickstart) => [quickstart.package, quickstart] as const))(
+    "runs %s's README quickstart as written",
+    async (_name, quickstart) => {
+      const { exec, runFile } = managers[manager] as Manager;
+      const mock = await startInstalledMock(dir);
+      try {
+        let command: [string, string[]];
+        if (quickstart.run.kind === 'file' && quickstart.file) {
+          writeFileSync(join(dir, quickstart.file.name), pointedAt(quickstart.file.code, mock));
+          command = runFile(quickstart.file.name);
+        } else if (quickstart.run.kind === 'command') {
+          const manifest = JSON.parse(
+            readFileSync(join(dir, 'node_modules', quickstart.run.packageName, 'package.json'), 'utf8'),
+          );
+          const [bin] = Object.keys(manifest.bin ?? {});
+          command = exec(bin as string, quickstart.run.args);
+        } else throw new Error(`${quickstart.package}: a quickstart with nothing to run`);
+        const output = run(command[0], command[1], dir);
+        if (quickstart.sample)
+          // A package manager may print lines of its own first (pnpm exec checks the lockfile): the sample follows.
+          expect(matchesSample(`...\n${quickstart.sample}`, output.trimEnd()), output).toBeUndefined();
+        else expect(output.trim(), quickstart.package).not.toBe('');
+      } finally {
+        await mock.stop();
+      }
+    },
+    300_000,
+  );
+});
+
+it('tags what the release published as latest, so a bare name installs it', () => {
+  for (const name of names) {
+    const latest = run('npm', ['view', name, 'dist-tags.latest', '--registry', registry], tmpdir()).trim();
+    expect(latest, name).toBe(released[name]);
+  }
+});
