@@ -9,13 +9,6 @@ import { arrivalOf } from './requestArrival.js';
 export type { ApiRouteOptions, StateChangingOperationId } from './apiRouteOptions.js';
 
 /**
- * The server half of a page that holds no key, as a web-standard handler: `(request: Request) => Promise<Response>`
- * (Next.js route handlers, Hono, Cloudflare Workers, Deno and Bun take it as it is; `toNodeListener` adapts it to
- * `node:http` and Express). The page's keyless client sends `/v1/...` and `/api/...` to its own origin; the route
- * forwards only the spec's operations, from the app's own pages, checked before anything is sent, adds the key, and
- * streams the answer back with the key never in it. It never rejects: whatever goes wrong is an answer.
- */
-/**
  * The origin the app's pages are on: the scheme the runtime saw and the Host the browser sent (already checked
  * against `allowedHosts`). Not `request.url`'s own origin: Next.js builds that URL from its own idea of its host
  * (`localhost` for `next start --hostname 127.0.0.1`), which made every same-origin POST of a page served from
@@ -31,6 +24,13 @@ function ownOrigin(url: URL, hosts: readonly string[]): string {
   }
 }
 
+/**
+ * The server half of a page that holds no key, as a web-standard handler: `(request: Request) => Promise<Response>`
+ * (Next.js route handlers, Hono, Cloudflare Workers, Deno and Bun take it as it is; `toNodeListener` adapts it to
+ * `node:http` and Express). The page's keyless client sends `/v1/...` and `/api/...` to its own origin; the route
+ * forwards only the spec's operations, from the app's own pages, checked before anything is sent, adds the key, and
+ * streams the answer back with the key never in it. It never rejects: whatever goes wrong is an answer.
+ */
 export function createApiRoute(options: ApiRouteOptions): (request: Request) => Promise<Response> {
   const { apiKey, allowedOrigins = [] } = options;
   if (typeof apiKey !== 'string' || apiKey === '')
