@@ -19,6 +19,8 @@ export function verdaccioConfig(storage: string, upstream: string): string {
     },
     web: { enable: false },
     max_body_size: '200mb',
+    // Node's default of 5 s closes an idle connection a client may be about to reuse ("other side closed").
+    server: { keepAliveTimeout: 60 },
     log: { type: 'stdout', format: 'pretty', level: 'warn' },
   };
   return JSON.stringify(config, null, 2);
