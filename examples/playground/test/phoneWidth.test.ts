@@ -100,7 +100,9 @@ describe('the playground on a phone, 390 px wide (dist/ in headless Chromium, on
   it('fits the screen: no sideways scroll of the page, nothing past its edge, no text cut', async () => {
     expect(await overflowOf(page)).toEqual([]);
     await page.screenshot({ path: `${artifactsDir}/playground-390.png`, fullPage: true });
-    await section('Billing transactions').screenshot({ path: `${artifactsDir}/playground-390-transactions.png` });
+    await section('Billing transactions').screenshot({
+      path: `${artifactsDir}/playground-390-transactions.png`,
+    });
   });
 
   it('scrolls the wide table inside its own box, the price in view, and filters it', async () => {
