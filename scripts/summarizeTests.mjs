@@ -4,18 +4,18 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-// The workspaces of pnpm-workspace.yaml: single folders and the children of `packages/`, `examples/` and `tools/`.
+// The workspaces as pnpm-workspace.yaml lists them (`- folder` or `- folder/*`): the examples a user copies whole are
+// not workspaces, and their tests run in tools/examples-check.
 const children = (folder) =>
   existsSync(join(root, folder)) ? readdirSync(join(root, folder)).map((name) => `${folder}/${name}`) : [];
-const workspaces = [
-  'spec',
-  'docs',
-  'bench',
-  'release-check',
-  ...children('packages'),
-  ...children('examples'),
-  ...children('tools'),
-];
+const listed = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8')
+  .split(/\n(?=\S)/)
+  .find((section) => section.startsWith('packages:'));
+const workspaces = (listed ?? '')
+  .split('\n')
+  .map((line) => /^\s+-\s+['"]?([^'"\s]+)['"]?\s*$/.exec(line)?.[1])
+  .filter(Boolean)
+  .flatMap((entry) => (entry.endsWith('/*') ? children(entry.slice(0, -2)) : [entry]));
 let passed = 0;
 let failed = 0;
 let skipped = 0;
