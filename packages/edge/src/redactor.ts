@@ -1,3 +1,4 @@
+import { foldCase } from './caseFold.js';
 import { type KeyForm, splitKey, textForms } from './keyForms.js';
 
 /** What stands where a piece of the key was. */
@@ -5,7 +6,7 @@ export const redacted = '[redacted]';
 
 /**
  * The one way text that came from outside leaves any of our processes: the key in any of its forms (`textForms`),
- * and every run of its secret part long enough to give some of it away, become `[redacted]`; the documented
+ * and every run of its secret part long enough to give some of it away, in any case, become `[redacted]`; the documented
  * `<prefix>_live_` stays readable. Whatever cuts text for display cuts what this returns, never the text before it.
  */
 export interface Redactor {
@@ -61,7 +62,7 @@ function runTables(forms: readonly KeyForm[]): RunTable[] {
     const runs = byLength.get(form.runLength) ?? new Set<string>();
     byLength.set(form.runLength, runs);
     for (let at = 0; at + form.runLength <= form.text.length; at += 1) {
-      const run = form.text.slice(at, at + form.runLength);
+      const run = foldCase(form.text.slice(at, at + form.runLength));
       // Eight spaces or line breaks are no secret, and redacting them would eat indentation.
       if (run.trim() !== '') runs.add(run);
     }
@@ -90,12 +91,14 @@ const unchanged: Redactor = {
 export function createRedactor(key: string | undefined): Redactor {
   if (!key) return unchanged;
   const { secret } = splitKey(key);
-  const wholeForms = [...new Set(textForms(key).map((form) => form.text))];
+  // Matched in lower case (`foldCase`): the contract suite's own checks send the key in another case.
+  const wholeForms = [...new Set(textForms(key).map((form) => foldCase(form.text)))];
   const tables = runTables(textForms(secret));
   const reach = Math.max(1, ...wholeForms.map((form) => form.length), ...tables.map((table) => table.length));
 
   /** Where the key's forms and runs stand in the text, merged, in order. */
-  function spansIn(text: string): Span[] {
+  function spansIn(original: string): Span[] {
+    const text = foldCase(original);
     const all: Span[] = [];
     for (const { length, runs, startsRun } of tables)
       for (let at = 0; at + length <= text.length; at += 1)
@@ -107,6 +110,15 @@ export function createRedactor(key: string | undefined): Redactor {
     all.sort((a, b) => a[0] - b[0]);
     const merged: Span[] = [];
     for (const [start, end] of all) addSpan(merged, start, end);
+    return merged;
+  }
+
+  /** The spans of the text, with its first `knownSecret` characters as one more (the rest of a match begun before). */
+  function spansAfter(text: string, knownSecret: number): Span[] {
+    const spans = spansIn(text);
+    if (knownSecret === 0) return spans;
+    const merged: Span[] = [[0, knownSecret]];
+    for (const [start, end] of spans) addSpan(merged, start, end);
     return merged;
   }
 
@@ -155,31 +167,39 @@ export function createRedactor(key: string | undefined): Redactor {
 
   function stream() {
     let pending = '';
+    // How much of `pending` is the rest of a match whose beginning already went out as `[redacted]`: on its own
+    // the rest may be too short to match again, and must not go out as it is.
+    let knownSecret = 0;
     return {
       push(text: string): string {
         const all = pending + text;
+        const folded = foldCase(all);
         const starts = beginningsOfForms();
         let held = all.length;
         // The earliest position from which the rest could still become a match decides what waits.
         for (let at = Math.max(0, all.length - reach + 1); at < all.length; at += 1)
-          if (starts.has(all.slice(at))) {
+          if (starts.has(folded.slice(at))) {
             held = at;
             break;
           }
         // A match that ends inside the held part starts before it: redact the ready part with it in view.
-        const spans = spansIn(all);
+        const spans = spansAfter(all, knownSecret);
         // (A chain of keys side by side is not held back without end: past a bound, its part before `held` goes.)
         const cut = spans.find(([start, end]) => start < held && end > held);
         const ready = cut && all.length - cut[0] <= 4 * reach ? cut[0] : held;
         pending = all.slice(ready);
+        const crossing = spans.find(([start, end]) => start < ready && end > ready);
+        knownSecret = Math.max(knownSecret - ready, crossing ? crossing[1] - ready : 0, 0);
         const shown = spans
           .filter(([start]) => start < ready)
           .map(([start, end]): Span => [start, Math.min(end, ready)]);
         return replaced(all, shown, ready);
       },
       end(): string {
-        const rest = redact(pending);
+        const spans = spansAfter(pending, knownSecret);
+        const rest = spans.length === 0 ? pending : replaced(pending, spans);
         pending = '';
+        knownSecret = 0;
         return rest;
       },
     };

@@ -5,6 +5,7 @@ import spec from '@inference-infra/types/openapi.json' with { type: 'json' };
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ownOrigins } from './httpDoor.js';
 import { binPath, secretKey } from './test/stdioProcess.js';
 
 /** The bounds the fuzzed server runs with: short, so a silent, trickling or endless upstream ends quickly. */
@@ -117,7 +118,8 @@ describeDoorFuzz({
     deadlineMs: limits.timeoutMs + limits.streamTimeoutMs,
     maxAnswerBytes: limits.maxAnswerBytes * 2,
   },
-  policy: { hosts: 'loopback', origins: 'self' },
+  // The server's pages are its own on both of its loopback names (`ownOrigins`), on its port only.
+  policy: { hosts: 'loopback', origins: 'self', ownOrigins: (at) => ownOrigins('127.0.0.1', at) },
   probe: { method: 'POST', target: '/mcp', headerLines: mcpHeaders, body: initialize },
   numRuns: 60,
 });

@@ -50,8 +50,15 @@ export interface FuzzedDoor {
     /** Pages that call upstream on their own (the pricing page lists instance types): page path → paths it calls. */
     pageCalls?: Record<string, string[]>;
   };
-  /** Which Hosts and Origins the door promises to serve. */
-  policy: { hosts: 'loopback' | 'any'; origins: 'self' | 'any-loopback' };
+  /**
+   * Which Hosts and Origins the door promises to serve. `self` is the origin the request's Host names, and the names
+   * in `ownOrigins` (a server on 127.0.0.1 whose pages may be opened as `localhost` too, on its port only).
+   */
+  policy: {
+    hosts: 'loopback' | 'any';
+    origins: 'self' | 'any-loopback';
+    ownOrigins?: (port: number) => string[];
+  };
   /** The request Host/Origin variants are sent with. */
   probe: DoorProbe;
   /** Cases per property (default 100). */
@@ -188,7 +195,9 @@ export function describeDoorFuzz(door: FuzzedDoor): void {
             expect(hostSet, why).toHaveLength(1);
             if (door.policy.hosts === 'loopback') expect(host, why).toMatch(loopbackName);
             expect(originSet.length, why).toBeLessThanOrEqual(1);
-            const ownOrigin = origin === `http://${host}`;
+            const ownOrigin =
+              origin === `http://${host}` ||
+              (origin !== undefined && !!door.policy.ownOrigins?.(port).includes(origin));
             const allowedOrigin =
               origin !== undefined &&
               (ownOrigin || (door.policy.origins === 'any-loopback' && loopbackOrigin.test(origin)));

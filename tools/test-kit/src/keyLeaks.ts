@@ -64,7 +64,7 @@ export function stringsIn(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-/** The pieces of the key found in `text` (and in its strings, decoded, when it is JSON): empty when nothing leaked. */
+/** The pieces of the key found in `text` (and in its strings, decoded, when it is JSON), in any case: empty when nothing leaked. */
 export function keyLeaksIn(key: string, text: string): string[] {
   const readings = [text];
   try {
@@ -72,7 +72,11 @@ export function keyLeaksIn(key: string, text: string): string[] {
   } catch {
     // Not JSON: the text as it is.
   }
-  return keyPieces(key).filter((piece) => readings.some((reading) => reading.includes(piece)));
+  // In any case: a key whose letters were swapped (as the contract suite's own check sends it) is the key.
+  const lower = (text: string) =>
+    [...text].map((char) => (char.toLowerCase().length === char.length ? char.toLowerCase() : char)).join('');
+  const lowered = readings.map(lower);
+  return keyPieces(key).filter((piece) => lowered.some((reading) => reading.includes(lower(piece))));
 }
 
 /** Texts a careless upstream echoes the key in: whole in each spelling, less its last character, a long piece of it. */
