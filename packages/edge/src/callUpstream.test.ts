@@ -21,7 +21,7 @@ beforeAll(async () => {
     if (req.url === '/slow-body') {
       res.writeHead(200);
       res.write('first');
-      setTimeout(() => res.end('last'), 300);
+      setTimeout(() => res.end('last'), 1_500);
       return;
     }
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -35,7 +35,8 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const call = { fetch, timeoutMs: 200, timeoutOption: 'upstreamTimeoutMs', redactor: createRedactor(key) };
+// A deadline well past what a loaded machine takes to answer headers, and shorter than the slow body's delay.
+const call = { fetch, timeoutMs: 1_000, timeoutOption: 'upstreamTimeoutMs', redactor: createRedactor(key) };
 
 describe('callUpstream', () => {
   it('passes an answer on', async () => {
