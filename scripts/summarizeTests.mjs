@@ -33,6 +33,22 @@ for (const workspace of workspaces) {
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
   console.log(`${workspace}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+  // Each failure named with its first lines (a fuzz failure's seed and counterexample among them): the tail of a CI
+  // log is often all a reader gets.
+  for (const file of report.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      if (test.status === 'failed') {
+        const where = `${file.name.slice(join(root, workspace).length + 1)} > ${test.fullName}`;
+        const why = (test.failureMessages ?? [])
+          .join('\n')
+          // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colours are what is stripped
+          .replace(/\u001b\[[0-9;]*m/g, '')
+          .split('\n')
+          .filter((line) => line.trim() !== '' && !/^\s+at /.test(line))
+          .slice(0, 6)
+          .map((line) => `      ${line.slice(0, 400)}`);
+        console.log(`  FAILED ${where}\n${why.join('\n')}`);
+      }
 }
 for (const workspace of missing) console.log(`${workspace}: no test report (its tests did not run)`);
 console.log(`tests: ${passed} passed, ${failed + missing.length} failed, ${skipped} skipped`);
