@@ -13,6 +13,7 @@ import type { CallOptions, CoreClient } from './internal/createCoreClient.js';
 import { statusByErrorType } from './internal/errorStatus.gen.js';
 import { followSignal } from './internal/followSignal.js';
 import type { HttpMethod, InitOf, PathOf } from './internal/operations.js';
+import type { CallTelemetry } from './internal/telemetry/callTelemetry.js';
 
 /** What a streamed answer's last event holds (the spec's `x-stream-terminator`). */
 const streamTerminator = '[DONE]';
@@ -34,11 +35,19 @@ export async function openEventStream<T, Method extends HttpMethod, Path extends
   const unfollow = followSignal(options?.signal, controller);
   try {
     // The call's signal is the stream's: aborting before the headers are in ends the request itself.
-    const { response, operation } = await core.send(method, path, request, options, {
+    const { response, operation, telemetry } = await core.send(method, path, request, options, {
       parseAs: 'stream',
       signal: controller.signal,
     });
-    const stream = new EventStream<T>(response, controller, operation, core.apiError, unfollow, core.redact);
+    const stream = new EventStream<T>(
+      response,
+      controller,
+      operation,
+      core.apiError,
+      unfollow,
+      core.redact,
+      telemetry,
+    );
     // A stream's body is its own to read: `asResponse()` hands over that body, unread.
     return { data: stream, response, unread: () => response };
   } catch (error) {
@@ -67,6 +76,8 @@ export class EventStream<T> implements AsyncIterable<T> {
     private readonly onEnd: () => void,
     /** The client's key out of what the stream quotes of the server (none for a stream read back: no key is known). */
     private readonly redact: (text: string) => string = (text) => text,
+    /** The call's span and metrics: each chunk handed out is told, and the stream's end ends them. */
+    private readonly telemetry?: Pick<CallTelemetry, 'chunk' | 'end'>,
   ) {
     this.requestId = response.headers.get('x-request-id');
     // Abort cancels the body itself, read or not yet: not every fetch (polyfills, test DOMs) ends a body when its
@@ -148,12 +159,13 @@ export class EventStream<T> implements AsyncIterable<T> {
     const done: IteratorReturnResult<undefined> = { done: true, value: undefined };
 
     // However the loop ends. Leaving early (break, return, throw) must free the connection: the abort cancels it.
-    const end = (finished: boolean) => {
+    const end = (finished: boolean, error?: unknown) => {
       if (over) return;
       over = true;
       if (!finished) this.controller.abort();
       reader?.releaseLock();
       this.onEnd();
+      this.telemetry?.end(finished ? {} : { error: error ?? new APIUserAbortError(this.operation) });
     };
     // The next event read and not yet handed out, parsed; `done` at `[DONE]`; undefined when all were handed out.
     const take = (): IteratorResult<T> | undefined => {
@@ -167,7 +179,9 @@ export class EventStream<T> implements AsyncIterable<T> {
         end(true);
         return done;
       }
-      return { done: false, value: this.parseEvent(event) };
+      const value = this.parseEvent(event);
+      this.telemetry?.chunk(value);
+      return { done: false, value };
     };
     const open = () => {
       if (this.consumed) {
@@ -179,10 +193,13 @@ export class EventStream<T> implements AsyncIterable<T> {
       this.consumed = true;
       const body = this.response.body;
       if (!body || this.controller.signal.aborted) {
+        const error = body
+          ? new APIUserAbortError(this.operation)
+          : this.connectionError('The stream answer has no body');
         over = true;
         this.onEnd();
-        if (body) throw new APIUserAbortError(this.operation);
-        throw this.connectionError('The stream answer has no body');
+        this.telemetry?.end({ error });
+        throw error;
       }
       // Decoded here rather than through a TextDecoderStream: one TransformStream less per stream.
       reader = body.getReader();
@@ -210,7 +227,7 @@ export class EventStream<T> implements AsyncIterable<T> {
           parser.feed(decoder.decode(chunk.value, { stream: true }));
         }
       } catch (error) {
-        end(false);
+        end(false, error);
         throw error;
       }
     };
@@ -227,7 +244,7 @@ export class EventStream<T> implements AsyncIterable<T> {
           try {
             return Promise.resolve(take() as IteratorResult<T>);
           } catch (error) {
-            end(false);
+            end(false, error);
             return Promise.reject(error);
           }
         }

@@ -2,6 +2,7 @@ import { InferenceInfraError } from '../errors.js';
 import { redactKey } from './keyRedaction.js';
 import { checkedLogLevel, createLog, type Log, type Logger, type LogLevel } from './logger.js';
 import { defaultRetryPolicy, type RetryPolicy } from './retryPolicy.js';
+import type { TelemetryOptions } from './telemetry/telemetryOptions.js';
 
 export interface ClientOptions {
   /**
@@ -32,6 +33,11 @@ export interface ClientOptions {
   headers?: Record<string, string>;
   /** Allow plain `http://` to hosts other than loopback. Off: the key would travel in clear. */
   allowInsecureHttp?: boolean;
+  /**
+   * OpenTelemetry: by default, spans and metrics go to what the app registered with `@opentelemetry/api`, and
+   * nothing happens when nothing is registered. Providers of its own for this client, or `false` for none at all.
+   */
+  telemetry?: TelemetryOptions | false;
 }
 
 /** The options of the main entry, which validates requests; `withOptions` takes these on either entry. */
@@ -52,6 +58,7 @@ export interface ResolvedConfig {
   fetch: typeof globalThis.fetch;
   headers: Record<string, string>;
   log: Log;
+  telemetry: TelemetryOptions | false | undefined;
 }
 
 export class ClientConfigError extends InferenceInfraError {
@@ -211,6 +218,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     // Bound so a test double or polyfill keeps its `this`.
     fetch: (input, init) => fetchImpl(input, init),
     headers: { ...checkedHeaders('headers', options.headers, apiKey) },
+    telemetry: checkedTelemetry(options.telemetry),
     log: createLog(
       options.logLevel === undefined
         ? checkedLogLevel('INFERENCE_INFRA_LOG', env('INFERENCE_INFRA_LOG'))
@@ -219,4 +227,28 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
       apiKey,
     ),
   };
+}
+
+const providerMethods = {
+  tracerProvider: 'getTracer',
+  meterProvider: 'getMeter',
+  propagator: 'inject',
+} as const;
+
+/** The telemetry option as given, or an error naming what in it is not a provider. */
+function checkedTelemetry(telemetry: ClientOptions['telemetry']): ResolvedConfig['telemetry'] {
+  if (telemetry === undefined || telemetry === false) return telemetry;
+  if (typeof telemetry !== 'object' || telemetry === null)
+    throw new ClientConfigError('telemetry must be an object of options or false');
+  for (const [name, method] of Object.entries(providerMethods)) {
+    const value = (telemetry as Record<string, unknown>)[name];
+    if (value !== undefined && typeof (value as Record<string, unknown>)?.[method] !== 'function')
+      throw new ClientConfigError(
+        `telemetry.${name} must be an OpenTelemetry ${name} (an object with ${method}())`,
+      );
+  }
+  const capture = telemetry.captureMessageContent;
+  if (capture !== undefined && typeof capture !== 'boolean')
+    throw new ClientConfigError('telemetry.captureMessageContent must be true or false');
+  return telemetry;
 }

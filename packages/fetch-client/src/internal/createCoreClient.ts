@@ -17,10 +17,11 @@ import {
   resolveConfig,
 } from './clientConfig.js';
 import { createDirectCall, directlySendable, type FetchResult, readAnswer } from './directCall.js';
-import { type KeyRedactor, loadRedaction, redactorOf } from './keyRedaction.js';
+import { type KeyRedactor, loadRedaction, redactKey, redactorOf } from './keyRedaction.js';
 import type { DataOf, HttpMethod, InitOf, PathOf, Route } from './operations.js';
 import type { RequestValidator } from './requestValidator.js';
 import { routes } from './routes.gen.js';
+import { type CallTelemetry, startCallTelemetry } from './telemetry/callTelemetry.js';
 import { type CallTransport, createCallTransport } from './transport.js';
 import { type WithRequestId, withRequestId } from './withRequestId.js';
 
@@ -56,6 +57,8 @@ export interface SentCall {
   data: unknown;
   response: Response;
   operation: FailedOperation;
+  /** The call's spans and metrics, which a stream ends when it ends. */
+  telemetry?: CallTelemetry | undefined;
 }
 
 /** What the resources are built on: the low-level calls, and calls of one operation typed from the spec. */
@@ -251,6 +254,7 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
   ): Promise<unknown> {
     // The call's own log once it is sent: an error body may echo a credential the request carried in its headers.
     let callLog = log;
+    let telemetry: CallTelemetry | undefined;
     try {
       const route = routeOf(method, path);
       const { operationId, surface } = route;
@@ -278,6 +282,11 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       }
       validator?.(operationId, method, path, { body, query: params?.query, path: params?.path });
       const parseAs = reading.parseAs ?? request.parseAs;
+      telemetry = startCallTelemetry(config.telemetry, route, method, path, baseUrl, body, (text) =>
+        redactKey(text, config.apiKey),
+      );
+      // What a span quotes (a retry's reason, a failure, opted-in messages) is redacted: the redactor comes first.
+      if (telemetry) await loadRedaction(config.apiKey);
       const transport = createCallTransport({
         fetch: config.fetch,
         retry:
@@ -292,6 +301,7 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
         apiKey: config.apiKey,
         fetchOptions: options?.fetchOptions,
         log,
+        telemetry,
       });
       // The answer is read before the call settles (a stream: its headers), so settling ends the timeout once the
       // answer is in. The caller's signal reaches fetch through the transport, which adds the timeout to it.
@@ -323,7 +333,11 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       }
       callLog = transport.log();
       const { data, error, response } = result;
-      if (reading === unchecked) return { data, error, response };
+      telemetry?.answered(response);
+      if (reading === unchecked) {
+        telemetry?.end({});
+        return { data, error, response };
+      }
       if (!response.ok) {
         // What the server echoed is redacted: the redactor is loaded on this path only.
         await loadRedaction(config.apiKey);
@@ -332,10 +346,13 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       if (reading.parseAs === 'stream') {
         // A stream quotes an event that is not JSON and passes error events on, each redacted as it is read.
         await loadRedaction(config.apiKey);
-        return { data, response, operation } satisfies SentCall;
+        return { data, response, operation, telemetry } satisfies SentCall;
       }
-      return jsonAnswer(data as string | undefined, response, transport);
+      const answer = jsonAnswer(data as string | undefined, response, transport);
+      telemetry?.end({ data: answer.data });
+      return answer;
     } catch (error) {
+      telemetry?.end({ error });
       if (reading !== unchecked && callLog.enabled('error')) {
         await loadRedaction();
         callLog('error', `${method} ${path} failed: ${(error as Error)?.message}`);

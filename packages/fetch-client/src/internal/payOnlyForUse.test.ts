@@ -4,6 +4,7 @@ import { createClient } from '../core.js';
 import * as rateLimitHeaders from '../rateLimitHeaders.js';
 import * as redaction from './keyRedaction.js';
 import { credentialHeaders, type Logger } from './logger.js';
+import * as operationAttributes from './telemetry/operationAttributes.js';
 
 // What a call does not do when the feature behind it is not used: counted by spies on the functions that do the
 // work (never by time). Each "when off" case has a "when on" twin, so a spy that sees nothing is a spy that works.
@@ -141,5 +142,35 @@ describe('what an answer builds only when asked', () => {
     };
     await createClient({ apiKey, baseUrl, fetch: waiting, timeoutMs }).embeddings.create(embeddings);
     expect(callTimers()).toHaveLength(1);
+  });
+});
+
+describe('OpenTelemetry', () => {
+  const span = {
+    isRecording: () => false,
+    setAttribute() {},
+    setAttributes() {},
+    addEvent() {},
+    setStatus() {},
+    spanContext: () => ({ traceId: '0'.repeat(32), spanId: '0'.repeat(16), traceFlags: 0 }),
+    end() {},
+  };
+  const provider = { getTracer: () => ({ startSpan: () => span }) };
+
+  it('with nothing registered and no provider given, a call names no span and builds no attribute', async () => {
+    const names = vi.spyOn(operationAttributes, 'operationNames');
+    const client = createClient({ apiKey, baseUrl, platformUrl, fetch: inMemoryFetch().fetch });
+    await client.instances.listTypes();
+    await client.embeddings.create(embeddings);
+    expect(names).not.toHaveBeenCalled();
+  });
+
+  it('with a provider, each call names its span', async () => {
+    const names = vi.spyOn(operationAttributes, 'operationNames');
+    const telemetry = { tracerProvider: provider as never };
+    const client = createClient({ apiKey, baseUrl, platformUrl, fetch: inMemoryFetch().fetch, telemetry });
+    await client.instances.listTypes();
+    await client.embeddings.create(embeddings);
+    expect(names).toHaveBeenCalledTimes(2);
   });
 });

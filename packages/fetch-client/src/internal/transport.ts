@@ -16,6 +16,7 @@ import {
   requestNeverReachedServer,
   retryAfterMs,
 } from './retryPolicy.js';
+import type { CallTelemetry } from './telemetry/callTelemetry.js';
 
 export interface CallTransportOptions {
   fetch: typeof globalThis.fetch;
@@ -33,6 +34,8 @@ export interface CallTransportOptions {
   /** The caller's extra fetch options (`cache`, `keepalive`, `priority`...), given to fetch on every attempt. */
   fetchOptions?: FetchOptions | undefined;
   log: Log;
+  /** The call's spans and metrics, when anyone listens. */
+  telemetry?: CallTelemetry | undefined;
 }
 
 /** One call's transport: the `fetch` handed to openapi-fetch, and what the caller needs around it. */
@@ -123,6 +126,8 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
     const timed = callLog.enabled('info');
     const started = timed ? Date.now() : 0;
     let sent = request;
+    // Every attempt carries the call's trace context: a retry copies the first request's headers.
+    options.telemetry?.inject(sent.headers);
     for (let attempt = 0; ; attempt++) {
       // Each attempt gets its own controller and timer; the timer keeps running after the headers so that the
       // timeout covers reading the body too, until settle().
@@ -200,6 +205,7 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
       disarmTimeout(timeout);
       await response?.body?.cancel().catch(() => undefined);
       callLog('warn', `${where}: ${reason}; retrying in ${Math.round(waitMs)} ms`);
+      options.telemetry?.retry(attempt + 1, waitMs, reason, response?.status);
       await pause(waitMs, callerSignal, operation);
       sent = copy ?? (sent.body === null ? sent : new Request(sent, { body: keptBody as string }));
     }

@@ -1,0 +1,310 @@
+import { APIError } from '../../errors.js';
+import type { Route } from '../operations.js';
+import {
+  type AnswerFacts,
+  answerAttributes,
+  defined,
+  gatherFacts,
+  noFacts,
+  operationNames,
+  requestAttributes,
+} from './operationAttributes.js';
+import {
+  BaseContext,
+  type Context,
+  type Histogram,
+  type MeterProvider,
+  type RegisteredApi,
+  registeredApi,
+  type Span,
+  spanKey,
+  spanKindClient,
+  statusError,
+  type TextMapPropagator,
+  type Tracer,
+  type TracerProvider,
+} from './otelApi.js';
+import type { TelemetryOptions } from './telemetryOptions.js';
+
+const scope = '@inference-infra/fetch-client';
+
+/** What one call reports as it goes: built only when a tracer or a meter is there. */
+export interface CallTelemetry {
+  /** Writes the trace context into the first attempt's headers (unless the caller set `traceparent` itself). */
+  inject(headers: Headers): void;
+  /** An attempt failed and another follows after `waitMs` (a `Retry-After`, or the backoff). */
+  retry(resendCount: number, waitMs: number, reason: string, status: number | undefined): void;
+  /** The answer's headers are in. */
+  answered(response: Response): void;
+  /** The call is over: its data (for a JSON answer), or its failure (a failure status read as it is, too). */
+  end(outcome: { data?: unknown } | { error: unknown }): void;
+  /** A stream's chunk was handed out. */
+  chunk(value: unknown): void;
+}
+
+interface Instruments {
+  operationDuration: Histogram;
+  tokenUsage: Histogram;
+  requestDuration: Histogram;
+}
+
+// The GenAI conventions' advised buckets for these histograms.
+const durationBuckets = [
+  0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92,
+];
+const tokenBuckets = [
+  1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304, 16777216, 67108864,
+];
+
+const tracers = new WeakMap<TracerProvider, Tracer>();
+const instruments = new WeakMap<MeterProvider, Instruments>();
+
+function tracerOf(provider: TracerProvider): Tracer {
+  let tracer = tracers.get(provider);
+  if (!tracer) tracers.set(provider, (tracer = provider.getTracer(scope)));
+  return tracer;
+}
+
+function instrumentsOf(provider: MeterProvider): Instruments {
+  let made = instruments.get(provider);
+  if (!made) {
+    const meter = provider.getMeter(scope);
+    made = {
+      operationDuration: meter.createHistogram('gen_ai.client.operation.duration', {
+        unit: 's',
+        description: 'GenAI operation duration',
+        advice: { explicitBucketBoundaries: durationBuckets },
+      }),
+      tokenUsage: meter.createHistogram('gen_ai.client.token.usage', {
+        unit: '{token}',
+        description: 'Number of input and output tokens used',
+        advice: { explicitBucketBoundaries: tokenBuckets },
+      }),
+      requestDuration: meter.createHistogram('http.client.request.duration', {
+        unit: 's',
+        description: 'Duration of HTTP client requests',
+        advice: {
+          explicitBucketBoundaries: [
+            0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10,
+          ],
+        },
+      }),
+    };
+    instruments.set(provider, made);
+  }
+  return made;
+}
+
+/** `error.type` of a failure: an error status's code, else the typed error's name (`APIConnectionTimeoutError`...). */
+function errorType(error: unknown): string {
+  if (error instanceof APIError) return String(error.status);
+  return (error as Error)?.name || '_OTHER';
+}
+
+const env = (name: string) =>
+  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
+
+const invalidTrace = /^0+$/;
+
+/** W3C Trace Context, written without a propagator: what the conventions default to. */
+const w3cPropagator: TextMapPropagator = {
+  inject(context, carrier, setter) {
+    const span = context.getValue(spanKey) as Span | undefined;
+    const ids = span?.spanContext();
+    if (!ids || invalidTrace.test(ids.traceId) || invalidTrace.test(ids.spanId)) return;
+    const flags = (ids.traceFlags & 0xff).toString(16).padStart(2, '0');
+    setter.set(carrier, 'traceparent', `00-${ids.traceId}-${ids.spanId}-${flags}`);
+    const state = ids.traceState?.serialize();
+    if (state) setter.set(carrier, 'tracestate', state);
+  },
+};
+const headerSetter = { set: (carrier: Headers, key: string, value: string) => carrier.set(key, value) };
+
+/** A hook whose failure (a provider that throws) is swallowed: telemetry never fails a call. */
+function guarded<Args extends unknown[]>(hook: (...args: Args) => void): (...args: Args) => void {
+  return (...args) => {
+    try {
+      hook(...args);
+    } catch {
+      // Nothing to do: the call goes on as if nobody listened.
+    }
+  };
+}
+
+/**
+ * The telemetry of one call, or undefined when there is nobody to report to: no provider given and none registered
+ * (then the call builds nothing). Read at each call, so an SDK started after the client was made is seen. A provider
+ * that throws costs the call its telemetry, never its answer.
+ */
+export function startCallTelemetry(
+  options: TelemetryOptions | false | undefined,
+  route: Route,
+  method: string,
+  path: string,
+  baseUrl: string,
+  body: unknown,
+  redact: (text: string) => string,
+): CallTelemetry | undefined {
+  if (options === false) return undefined;
+  const api = registeredApi();
+  if (!options?.tracerProvider && !options?.meterProvider && !api?.trace && !api?.metrics) return undefined;
+  try {
+    const telemetry = callTelemetry(options, api, route, method, path, baseUrl, body, redact);
+    return {
+      inject: guarded(telemetry.inject),
+      retry: guarded(telemetry.retry),
+      answered: guarded(telemetry.answered),
+      end: guarded(telemetry.end),
+      chunk: guarded(telemetry.chunk),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+function callTelemetry(
+  options: TelemetryOptions | undefined,
+  api: RegisteredApi | undefined,
+  route: Route,
+  method: string,
+  path: string,
+  baseUrl: string,
+  body: unknown,
+  redact: (text: string) => string,
+): CallTelemetry {
+  const tracerProvider = options?.tracerProvider ?? api?.trace;
+  const meterProvider = options?.meterProvider ?? api?.metrics;
+
+  const started = performance.now();
+  const names = operationNames(route, method, path, baseUrl, body);
+  const parent = api?.context?.active();
+  const span = tracerProvider
+    ? tracerOf(tracerProvider).startSpan(
+        names.spanName,
+        {
+          kind: spanKindClient,
+          attributes: defined({ ...names.metricAttributes, ...requestAttributes(route, body) }),
+        },
+        parent,
+      )
+    : undefined;
+  const recording = span?.isRecording() === true;
+  const capture =
+    options?.captureMessageContent ?? env('OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT') === 'true';
+  if (recording && capture && names.genAiOperation === 'chat' && typeof body === 'object' && body !== null) {
+    const messages = (body as { messages?: unknown }).messages;
+    if (messages !== undefined) span?.setAttribute('gen_ai.input.messages', redact(JSON.stringify(messages)));
+  }
+
+  const facts: AnswerFacts = noFacts();
+  let status: number | undefined;
+  let firstChunkAt: number | undefined;
+  let streamedText = '';
+  let resends = 0;
+  let over = false;
+
+  const record = (errorTypeValue: string | undefined) => {
+    if (!meterProvider) return;
+    const seconds = (performance.now() - started) / 1000;
+    const made = instrumentsOf(meterProvider);
+    const failed = errorTypeValue === undefined ? {} : { 'error.type': errorTypeValue };
+    if (names.genAiOperation) {
+      const attributes = defined({
+        ...names.metricAttributes,
+        'gen_ai.response.model': facts.model,
+        ...failed,
+      });
+      made.operationDuration.record(seconds, attributes);
+      if (facts.inputTokens !== undefined)
+        made.tokenUsage.record(facts.inputTokens, { ...attributes, 'gen_ai.token.type': 'input' });
+      if (facts.outputTokens !== undefined)
+        made.tokenUsage.record(facts.outputTokens, { ...attributes, 'gen_ai.token.type': 'output' });
+    } else {
+      made.requestDuration.record(
+        seconds,
+        defined({ ...names.metricAttributes, 'http.response.status_code': status, ...failed }),
+      );
+    }
+  };
+
+  return {
+    inject(headers) {
+      if (!span || headers.has('traceparent')) return;
+      const context = (parent ?? new BaseContext()).setValue(spanKey, span) as Context;
+      (options?.propagator ?? api?.propagation ?? w3cPropagator).inject(context, headers, headerSetter);
+    },
+    retry(resendCount, waitMs, reason, retriedStatus) {
+      resends = resendCount;
+      span?.addEvent(
+        'retry',
+        defined({
+          'http.request.resend_count': resendCount,
+          'http.response.status_code': retriedStatus,
+          'error.type': retriedStatus === undefined ? 'APIConnectionError' : String(retriedStatus),
+          'inference_infra.retry.wait_ms': Math.round(waitMs),
+          'inference_infra.retry.reason': redact(reason).slice(0, 200),
+        }),
+      );
+    },
+    answered(response) {
+      status = response.status;
+      if (!recording) return;
+      const requestId = response.headers.get('x-request-id');
+      span?.setAttributes(
+        defined({
+          'http.response.status_code': names.genAiOperation ? undefined : status,
+          'http.response.header.x-request-id': requestId ? [requestId] : undefined,
+        }),
+      );
+    },
+    chunk(value) {
+      if (over) return;
+      if (firstChunkAt === undefined) {
+        firstChunkAt = performance.now();
+        span?.addEvent('gen_ai.first_chunk');
+        span?.setAttribute('gen_ai.response.time_to_first_chunk', (firstChunkAt - started) / 1000);
+      }
+      gatherFacts(facts, value);
+      if (capture && recording) {
+        const choices = (value as { choices?: Array<{ delta?: { content?: unknown } }> })?.choices;
+        for (const choice of choices ?? [])
+          if (typeof choice?.delta?.content === 'string') streamedText += choice.delta.content;
+      }
+    },
+    end(outcome) {
+      if (over) return;
+      over = true;
+      const error = 'error' in outcome ? outcome.error : undefined;
+      // A low-level call hands a failure status back instead of throwing: a failure all the same.
+      const failed =
+        error !== undefined
+          ? errorType(error)
+          : status !== undefined && status >= 400
+            ? String(status)
+            : undefined;
+      if ('data' in outcome) gatherFacts(facts, outcome.data);
+      if (span) {
+        if (resends > 0) span.setAttribute('http.request.resend_count', resends);
+        if (recording) span.setAttributes(defined(answerAttributes(facts)));
+        if (capture && recording && names.genAiOperation === 'chat') {
+          const output =
+            'data' in outcome
+              ? (outcome.data as { choices?: unknown })?.choices
+              : streamedText
+                ? [{ message: { role: 'assistant', content: streamedText } }]
+                : undefined;
+          if (output !== undefined)
+            span.setAttribute('gen_ai.output.messages', redact(JSON.stringify(output)));
+        }
+        if (failed !== undefined) {
+          span.setAttribute('error.type', failed);
+          const message =
+            error === undefined ? `status ${status}` : String((error as Error)?.message ?? error);
+          span.setStatus({ code: statusError, message: redact(message).slice(0, 500) });
+        }
+        span.end();
+      }
+      record(failed);
+    },
+  };
+}

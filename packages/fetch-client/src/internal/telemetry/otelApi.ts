@@ -1,0 +1,105 @@
+/**
+ * The parts of OpenTelemetry's API (v1) the client uses, as shapes: an app's `@opentelemetry/api` objects fit them
+ * (the type tests check it), and the client imports nothing of OpenTelemetry, so a bundle without it cannot fail to
+ * resolve it and an app that does not trace loads and pays for nothing.
+ */
+export type AttributeValue = string | number | boolean | string[] | number[];
+export type Attributes = Record<string, AttributeValue | undefined>;
+
+export interface SpanContext {
+  traceId: string;
+  spanId: string;
+  traceFlags: number;
+  traceState?: { serialize(): string } | undefined;
+}
+
+export interface Span {
+  setAttribute(key: string, value: AttributeValue): unknown;
+  setAttributes(attributes: Attributes): unknown;
+  addEvent(name: string, attributes?: Attributes): unknown;
+  setStatus(status: { code: number; message?: string }): unknown;
+  spanContext(): SpanContext;
+  isRecording(): boolean;
+  end(): void;
+}
+
+export interface Context {
+  getValue(key: symbol): unknown;
+  setValue(key: symbol, value: unknown): Context;
+  deleteValue(key: symbol): Context;
+}
+
+export interface Tracer {
+  startSpan(name: string, options?: { kind?: number; attributes?: Attributes }, context?: Context): Span;
+}
+
+export interface TracerProvider {
+  getTracer(name: string, version?: string): Tracer;
+}
+
+export interface Histogram {
+  record(value: number, attributes?: Attributes): void;
+}
+
+export interface Meter {
+  createHistogram(
+    name: string,
+    options?: { unit?: string; description?: string; advice?: { explicitBucketBoundaries?: number[] } },
+  ): Histogram;
+}
+
+export interface MeterProvider {
+  getMeter(name: string, version?: string): Meter;
+}
+
+export interface TextMapPropagator {
+  inject(
+    context: Context,
+    carrier: Headers,
+    setter: { set(carrier: Headers, key: string, value: string): void },
+  ): void;
+}
+
+export interface ContextManager {
+  active(): Context;
+}
+
+/** `SpanKind.CLIENT` and `SpanStatusCode.ERROR` of the API, whose enums are numbers. */
+export const spanKindClient = 2;
+export const statusError = 2;
+
+/** Where the API keeps the span of a context: `createContextKey` is `Symbol.for` of this description. */
+export const spanKey = Symbol.for('OpenTelemetry Context Key SPAN');
+
+/**
+ * What an app registered with the API (`trace.setGlobalTracerProvider`, `NodeSDK.start()`...): the API keeps it on
+ * the global object under this symbol, so every copy of the API in a process finds the same providers, and so does
+ * the client without importing the API.
+ */
+const registryKey = Symbol.for('opentelemetry.js.api.1');
+
+export interface RegisteredApi {
+  trace?: TracerProvider;
+  metrics?: MeterProvider;
+  context?: ContextManager;
+  propagation?: TextMapPropagator;
+}
+
+export const registeredApi = (): RegisteredApi | undefined =>
+  (globalThis as unknown as Record<symbol, RegisteredApi | undefined>)[registryKey];
+
+/** A context of its own, for a propagator registered without a context manager (the API's ROOT_CONTEXT alike). */
+export class BaseContext implements Context {
+  constructor(private readonly values = new Map<symbol, unknown>()) {}
+  getValue(key: symbol) {
+    return this.values.get(key);
+  }
+  setValue(key: symbol, value: unknown): Context {
+    return new BaseContext(new Map(this.values).set(key, value));
+  }
+  deleteValue(key: symbol): Context {
+    const values = new Map(this.values);
+    values.delete(key);
+    return new BaseContext(values);
+  }
+}
