@@ -121,6 +121,11 @@ export const blockCatalogue: CatalogueEntry[] = [
   },
   {
     file: fetchClient,
+    contains: 'new NodeTracerProvider({ spanProcessors',
+    test: { kind: 'typescript', run: 'node', expectOutput: /name: 'GET \/api\/v1\/instances\/types'/ },
+  },
+  {
+    file: fetchClient,
     contains: "createClient({ logLevel: 'debug', logger: console })",
     test: { kind: 'typescript', run: 'node', expectOutput: /\[inference-infra\]/ },
   },
