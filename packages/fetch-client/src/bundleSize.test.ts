@@ -29,10 +29,14 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
  * behind a dynamic import, loaded on the paths that redact (a failure, a log line, a keyed stream), it adds 108 B
  * (9813 B) of loading and waiting for it, and the budget went from 9.5 to 9.6 kB. A call that succeeds with logging
  * off, and every keyless page, never loads it.
+ * Issue 37 (OpenTelemetry spans and metrics, from the registered SDK or given providers) adds ~440 B (10255 B): the
+ * registry lookup each call makes, the hooks at the call, its retries and its stream, and the option's check; the
+ * spans and metrics themselves (~2.8 kB) are behind a dynamic import that only a client somebody listens to loads.
+ * The budget went from 9.6 to 10.1 kB.
  * Lower these numbers as the entries shrink; never raise them without a reason in the commit.
  */
 const budgets = [
-  { entry: '@inference-infra/fetch-client/core', maxBytes: 9.6 * 1024 },
+  { entry: '@inference-infra/fetch-client/core', maxBytes: 10.1 * 1024 },
   { entry: '@inference-infra/fetch-client', maxBytes: 20 * 1024 },
 ];
 

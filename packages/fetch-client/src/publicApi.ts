@@ -1,4 +1,10 @@
 // What both entries export besides createClient.
+
+export type {
+  MeterProvider,
+  TextMapPropagator,
+  TracerProvider,
+} from '@inference-infra/edge/otel';
 export { APIPromise, type DataWithResponse } from './apiPromise.js';
 export * from './errors.js';
 export type { EventStream } from './eventStream.js';
@@ -6,11 +12,6 @@ export type { InferenceInfraClient } from './internal/buildClient.js';
 export { ClientConfigError, type ClientOptions } from './internal/clientConfig.js';
 export type { CallOptions, FetchOptions, LowLevelClient } from './internal/createCoreClient.js';
 export type { Logger, LogLevel } from './internal/logger.js';
-export type {
-  MeterProvider,
-  TextMapPropagator,
-  TracerProvider,
-} from './internal/telemetry/otelApi.js';
 export type { TelemetryOptions } from './internal/telemetry/telemetryOptions.js';
 export type { WithRequestId } from './internal/withRequestId.js';
 export { nextPageOffset, type OffsetPage, type OffsetPageQuery, type PagePromise } from './pagination.js';

@@ -21,7 +21,8 @@ import { type KeyRedactor, loadRedaction, redactKey, redactorOf } from './keyRed
 import type { DataOf, HttpMethod, InitOf, PathOf, Route } from './operations.js';
 import type { RequestValidator } from './requestValidator.js';
 import { routes } from './routes.gen.js';
-import { type CallTelemetry, startCallTelemetry } from './telemetry/callTelemetry.js';
+import type { CallTelemetry } from './telemetry/callTelemetry.js';
+import { loadTelemetry, telemetryWanted } from './telemetry/loadTelemetry.js';
 import { type CallTransport, createCallTransport } from './transport.js';
 import { type WithRequestId, withRequestId } from './withRequestId.js';
 
@@ -282,11 +283,14 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       }
       validator?.(operationId, method, path, { body, query: params?.query, path: params?.path });
       const parseAs = reading.parseAs ?? request.parseAs;
-      telemetry = startCallTelemetry(config.telemetry, route, method, path, baseUrl, body, (text) =>
-        redactKey(text, config.apiKey),
-      );
-      // What a span quotes (a retry's reason, a failure, opted-in messages) is redacted: the redactor comes first.
-      if (telemetry) await loadRedaction(config.apiKey);
+      if (telemetryWanted(config.telemetry)) {
+        const { startCallTelemetry } = await loadTelemetry();
+        telemetry = startCallTelemetry(config.telemetry, route, method, path, baseUrl, body, (text) =>
+          redactKey(text, config.apiKey),
+        );
+        // What a span quotes (a retry's reason, a failure, opted-in messages) is redacted: the redactor comes first.
+        if (telemetry) await loadRedaction(config.apiKey);
+      }
       const transport = createCallTransport({
         fetch: config.fetch,
         retry:

@@ -1,3 +1,15 @@
+import {
+  type Histogram,
+  injectSpan,
+  type MeterProvider,
+  type RegisteredApi,
+  registeredApi,
+  type Span,
+  spanKindClient,
+  statusError,
+  type Tracer,
+  type TracerProvider,
+} from '@inference-infra/edge/otel';
 import { APIError } from '../../errors.js';
 import type { Route } from '../operations.js';
 import {
@@ -9,21 +21,6 @@ import {
   operationNames,
   requestAttributes,
 } from './operationAttributes.js';
-import {
-  BaseContext,
-  type Context,
-  type Histogram,
-  type MeterProvider,
-  type RegisteredApi,
-  registeredApi,
-  type Span,
-  spanKey,
-  spanKindClient,
-  statusError,
-  type TextMapPropagator,
-  type Tracer,
-  type TracerProvider,
-} from './otelApi.js';
 import type { TelemetryOptions } from './telemetryOptions.js';
 
 const scope = '@inference-infra/fetch-client';
@@ -103,22 +100,6 @@ function errorType(error: unknown): string {
 
 const env = (name: string) =>
   (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
-
-const invalidTrace = /^0+$/;
-
-/** W3C Trace Context, written without a propagator: what the conventions default to. */
-const w3cPropagator: TextMapPropagator = {
-  inject(context, carrier, setter) {
-    const span = context.getValue(spanKey) as Span | undefined;
-    const ids = span?.spanContext();
-    if (!ids || invalidTrace.test(ids.traceId) || invalidTrace.test(ids.spanId)) return;
-    const flags = (ids.traceFlags & 0xff).toString(16).padStart(2, '0');
-    setter.set(carrier, 'traceparent', `00-${ids.traceId}-${ids.spanId}-${flags}`);
-    const state = ids.traceState?.serialize();
-    if (state) setter.set(carrier, 'tracestate', state);
-  },
-};
-const headerSetter = { set: (carrier: Headers, key: string, value: string) => carrier.set(key, value) };
 
 /** A hook whose failure (a provider that throws) is swallowed: telemetry never fails a call. */
 function guarded<Args extends unknown[]>(hook: (...args: Args) => void): (...args: Args) => void {
@@ -230,8 +211,7 @@ function callTelemetry(
   return {
     inject(headers) {
       if (!span || headers.has('traceparent')) return;
-      const context = (parent ?? new BaseContext()).setValue(spanKey, span) as Context;
-      (options?.propagator ?? api?.propagation ?? w3cPropagator).inject(context, headers, headerSetter);
+      injectSpan(span, parent, headers, options?.propagator ?? api?.propagation);
     },
     retry(resendCount, waitMs, reason, retriedStatus) {
       resends = resendCount;

@@ -1,5 +1,5 @@
+import type { Attributes } from '@inference-infra/edge/otel';
 import type { Route } from '../operations.js';
-import type { Attributes } from './otelApi.js';
 
 /**
  * The GenAI conventions' operation of each inference operation (https://opentelemetry.io/docs/specs/semconv/gen-ai/):

@@ -1,7 +1,7 @@
 /**
- * The parts of OpenTelemetry's API (v1) the client uses, as shapes: an app's `@opentelemetry/api` objects fit them
- * (the type tests check it), and the client imports nothing of OpenTelemetry, so a bundle without it cannot fail to
- * resolve it and an app that does not trace loads and pays for nothing.
+ * The parts of OpenTelemetry's API (v1) our processes use, as shapes: an app's `@opentelemetry/api` objects fit them
+ * (fetch-client's type tests check it), and nothing of ours imports OpenTelemetry, so a bundle without it cannot fail
+ * to resolve it and an app that does not trace loads and pays for nothing.
  */
 export type AttributeValue = string | number | boolean | string[] | number[];
 export type Attributes = Record<string, AttributeValue | undefined>;
@@ -11,6 +11,8 @@ export interface SpanContext {
   spanId: string;
   traceFlags: number;
   traceState?: { serialize(): string } | undefined;
+  /** Set on a parent read from a request's headers. */
+  isRemote?: boolean;
 }
 
 export interface Span {
@@ -58,35 +60,26 @@ export interface TextMapPropagator {
     carrier: Headers,
     setter: { set(carrier: Headers, key: string, value: string): void },
   ): void;
+  extract?(
+    context: Context,
+    carrier: Headers,
+    getter: { get(carrier: Headers, key: string): string | undefined; keys(carrier: Headers): string[] },
+  ): Context;
 }
 
 export interface ContextManager {
   active(): Context;
 }
 
-/** `SpanKind.CLIENT` and `SpanStatusCode.ERROR` of the API, whose enums are numbers. */
+/** `SpanKind.SERVER`, `SpanKind.CLIENT` and `SpanStatusCode.ERROR` of the API, whose enums are numbers. */
+export const spanKindServer = 1;
 export const spanKindClient = 2;
 export const statusError = 2;
 
 /** Where the API keeps the span of a context: `createContextKey` is `Symbol.for` of this description. */
 export const spanKey = Symbol.for('OpenTelemetry Context Key SPAN');
 
-/**
- * What an app registered with the API (`trace.setGlobalTracerProvider`, `NodeSDK.start()`...): the API keeps it on
- * the global object under this symbol, so every copy of the API in a process finds the same providers, and so does
- * the client without importing the API.
- */
-const registryKey = Symbol.for('opentelemetry.js.api.1');
-
-export interface RegisteredApi {
-  trace?: TracerProvider;
-  metrics?: MeterProvider;
-  context?: ContextManager;
-  propagation?: TextMapPropagator;
-}
-
-export const registeredApi = (): RegisteredApi | undefined =>
-  (globalThis as unknown as Record<symbol, RegisteredApi | undefined>)[registryKey];
+export { type RegisteredApi, registeredApi } from './registry.js';
 
 /** A context of its own, for a propagator registered without a context manager (the API's ROOT_CONTEXT alike). */
 export class BaseContext implements Context {
