@@ -164,6 +164,28 @@ describe('the pages for AI tools (dist/llms.txt, llms-full.txt, operations/<id>.
     }
   });
 
+  it("each page lists the fields of its success answer and of the objects the answer holds, from the spec's schemas", () => {
+    const document = built();
+    const model = specModelOf(document);
+    const fieldsOf = (schema: { properties?: Record<string, unknown> } | undefined) =>
+      Object.keys(schema?.properties ?? {});
+    for (const operation of model.operations) {
+      const json = operation.responses['200']?.content['application/json'];
+      if (!json) continue;
+      const tree = markdownTree(read(`operations/${operation.operationId}.md`));
+      const listed = section(tree, 'Responses')
+        .filter((node): node is Table => node.type === 'table')
+        .flatMap((table) => tableRows(table).map((row) => row.field));
+      const expected = fieldsOf(json.schema);
+      for (const field of Object.values(json.schema.properties ?? {}) as Record<string, unknown>[]) {
+        const inner = (field.type === 'array' ? field.items : field) as { $ref?: string };
+        if (inner?.$ref) expected.push(...fieldsOf(model.resolve(inner.$ref).value as never));
+      }
+      expect(expected.length, operation.operationId).toBeGreaterThan(0);
+      for (const field of expected) expect(listed, `${operation.operationId}: ${field}`).toContain(field);
+    }
+  });
+
   it('llms-full.txt holds every page, in the spec order, after the preface of llms.txt', () => {
     const full = read('llms-full.txt');
     const llms = read('llms.txt');

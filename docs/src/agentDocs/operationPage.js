@@ -46,6 +46,22 @@ function fieldRows(document, node) {
   ]);
 }
 
+/**
+ * The named object schemas the fields of a schema hold, directly or as the items of an array, by name.
+ * @param {any} document
+ * @param {any} node
+ * @returns {Map<string, any>}
+ */
+function nestedComponents(document, node) {
+  const found = new Map();
+  for (const field of Object.values(resolved(document, node).schema.properties ?? {})) {
+    const inner = /** @type {any} */ (field).type === 'array' ? /** @type {any} */ (field).items : field;
+    const { schema, name } = resolved(document, inner);
+    if (name && schema.properties) found.set(name, inner);
+  }
+  return found;
+}
+
 /** @param {import('@inference-infra/types/spec-model').SpecMediaType} media */
 function schemaNameOf(media) {
   return componentName(media.schemaPointer) ?? 'inline schema';
@@ -138,6 +154,16 @@ function responsesSection(model, operation, raw) {
         `Fields of ${codeSpan(schemaNameOf(/** @type {any} */ (json)))}:`,
         table(['field', 'type', 'required', 'default', 'rules', 'description'], rows),
       );
+      // One level down, the objects the answer is made of (a list's items, its meta), so a reader needs no other page.
+      for (const [name, node] of nestedComponents(model.document, json?.schema)) {
+        parts.push(
+          `Fields of ${codeSpan(name)}:`,
+          table(
+            ['field', 'type', 'required', 'default', 'rules', 'description'],
+            fieldRows(model.document, node),
+          ),
+        );
+      }
     }
   }
   return parts.join('\n\n');
