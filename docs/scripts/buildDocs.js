@@ -4,6 +4,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { agentDocFiles } from '../src/agentDocs/agentDocFiles.js';
 import { withAssumptionNotes } from '../src/assumptionNotes.js';
 import { withCodeSamples } from '../src/samples/codeSamples.js';
 import { scalarPage } from '../src/scalarPage.js';
@@ -28,10 +29,16 @@ const scalarBundle = join(dirname(require.resolve('@scalar/api-reference')), 'br
 rmSync(distDir, { recursive: true, force: true });
 mkdirSync(join(distDir, 'scalar'), { recursive: true });
 
-writeFileSync(
-  join(distDir, 'openapi.json'),
-  `${JSON.stringify(withSiteSections(withOperationServers(withCodeSamples(withAssumptionNotes(spec))), { assumptions, mcpReadme }), null, 2)}\n`,
-);
+const built = withSiteSections(withOperationServers(withCodeSamples(withAssumptionNotes(spec))), {
+  assumptions,
+  mcpReadme,
+});
+writeFileSync(join(distDir, 'openapi.json'), `${JSON.stringify(built, null, 2)}\n`);
+// llms.txt, llms-full.txt and operations/<id>.md, from the document the page renders.
+for (const [path, text] of agentDocFiles(built)) {
+  mkdirSync(dirname(join(distDir, path)), { recursive: true });
+  writeFileSync(join(distDir, path), text);
+}
 // The self-contained build (no chunks loaded later); its source map is left out, it is 17 MB.
 copyFileSync(scalarBundle, join(distDir, 'scalar', 'standalone.js'));
 writeFileSync(join(distDir, 'index.html'), scalarPage({ scriptPath: './scalar/standalone.js' }));

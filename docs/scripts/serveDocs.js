@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { serveBuiltSite } from '@inference-infra/test-kit/serveBuiltSite';
 import { siteArgs } from '@inference-infra/test-kit/siteArgs';
+import { contentTypeOf } from '@inference-infra/test-kit/staticServer';
+import { agentDocFiles } from '../src/agentDocs/agentDocFiles.js';
 import { pointSiteAt } from '../src/pointSiteAt.js';
 
 const usage = `Usage: node scripts/serveDocs.js [--port 4012] [--base-url URL] [--platform-url URL]
@@ -34,20 +36,33 @@ const addresses = {
   ...(values['platform-url'] ? { platform_url: values['platform-url'] } : {}),
 };
 /**
- * The built document with the servers' defaults the command line gave, and its code samples made for them, read once
- * the site is known to exist.
+ * What the site makes from the built document, for the servers' defaults the command line gave: the document (its
+ * code samples made for them) and the pages for AI tools (llms.txt, llms-full.txt, operations/<id>.md), whose samples
+ * are the same. Made once, on the first request for one of them, when the site is known to exist.
+ * @type {Map<string, string> | undefined}
  */
-let document;
+let pointedFiles;
+const pointedFile = (/** @type {string} */ path) => {
+  if (!pointedFiles) {
+    const document = pointSiteAt(JSON.parse(readFileSync(`${rootDir}/openapi.json`, 'utf8')), addresses);
+    pointedFiles = new Map([['openapi.json', JSON.stringify(document)], ...agentDocFiles(document)]);
+  }
+  return pointedFiles.get(path);
+};
 /** @type {import('@inference-infra/test-kit/staticServer').RouteHandler} */
 const route = async (request, response) => {
-  if (Object.keys(addresses).length === 0 || request.method !== 'GET') return false;
+  if (Object.keys(addresses).length === 0) return false;
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   // The target as sent, up to its query: the static server has checked it is a path.
-  if ((request.url ?? '').split('?')[0] !== '/openapi.json') return false;
-  document ??= JSON.stringify(
-    pointSiteAt(JSON.parse(readFileSync(`${rootDir}/openapi.json`, 'utf8')), addresses),
-  );
-  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  response.end(document);
+  const path = (request.url ?? '').split('?')[0]?.slice(1) ?? '';
+  const text = pointedFile(path);
+  if (text === undefined) return false;
+  response.writeHead(200, {
+    'content-type': contentTypeOf(path),
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  });
+  response.end(request.method === 'HEAD' ? undefined : text);
   return true;
 };
 

@@ -15,6 +15,7 @@ import { pointSiteAt } from './pointSiteAt.js';
 import { codeSamplesOf } from './samples/codeSamples.js';
 import { localMockDemoKey, readableTables } from './scalarPage.js';
 import { type SpecOperation, specOperations } from './specOperations.js';
+import { markdownTree, nodesOf, plainText, section, type Table, tableRows } from './test/markdownTree.js';
 import { closeTryIt, openOperation, openTryIt, sendFromTryIt, storedByPage } from './test/referencePage.js';
 import { unreadableTables } from './test/tableLayout.js';
 
@@ -115,6 +116,44 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
     }
     await mkdir(artifactsDir, { recursive: true });
     await page.screenshot({ path: `${artifactsDir}/docs-site-operation.png` });
+  });
+
+  it('shows each operation as its Markdown page says: title, method, path, and each parameter, where it goes and whether required', async () => {
+    for (const operation of operations) {
+      const markdown = await (await fetch(`${server?.url}operations/${operation.operationId}.md`)).text();
+      const tree = markdownTree(markdown);
+      const [title, methodAndPath] = tree.children.map((node) => plainText(node));
+      const [method, path] = (methodAndPath ?? '').split(' ');
+      const htmlLink = nodesOf(tree, 'link').find((link) => link.url.startsWith('../index.html#'));
+      const parameters = section(tree, 'Parameters').find((node) => node.type === 'table');
+      const rows = parameters ? tableRows(parameters as Table) : [];
+
+      const shown = await openOperation(page, operation);
+      // Scalar ends the heading with a zero-width space (its anchor's).
+      expect(
+        ((await shown.getByRole('heading').first().textContent()) ?? '').replace(/\u200b/g, '').trim(),
+      ).toBe(title);
+      const id = (await shown.getAttribute('id')) ?? '';
+      expect(id.endsWith(`/${method}${path}`), `${id} shows ${method} ${path}`).toBe(true);
+      expect(id.endsWith(`/${htmlLink?.url.split('#')[1]}`), `${id} is what the page links to`).toBe(true);
+      // Scalar names each parameter's element `<section id>.<in>.<name>`.
+      const everyParameter = shown.locator(
+        ['path', 'query', 'header', 'cookie'].map((place) => `[id^="${id}.${place}."]`).join(', '),
+      );
+      expect(await everyParameter.count(), operation.operationId).toBe(rows.length);
+      for (const row of rows) {
+        const name = shown.locator(`[id="${id}.${row.in}.${row.name}"]`);
+        expect(await name.textContent()).toBe(row.name);
+        // A filter's inner locator is searched for inside each candidate, so it names the element alone.
+        const property = shown
+          .locator('.property')
+          .filter({ has: page.locator(`[id="${id}.${row.in}.${row.name}"]`) })
+          .last();
+        expect(await property.locator('.property-required').count(), row.name).toBe(
+          row.required === 'yes' ? 1 : 0,
+        );
+      }
+    }
   });
 
   it("shows the OpenAI-style compatibility table (a refused field's row included) and the MCP server's page", async () => {

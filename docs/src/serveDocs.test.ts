@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keySource } from './samples/curlSample.js';
@@ -113,6 +114,48 @@ describe('scripts/serveDocs.js (the docs server of scripts/start.sh)', () => {
     expect(defaultsOf(document)).toEqual(
       new Set(['base_url=http://127.0.0.1:4010/v1', 'platform_url=http://127.0.0.1:4011']),
     );
+  });
+
+  it('serves llms.txt, llms-full.txt and each operation page as text, as the build wrote them', async () => {
+    const url = await startServeDocs(['--port', '0']);
+    const pages = readdirSync(join(distDir, 'operations')).map((name) => `operations/${name}`);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const path of ['llms.txt', 'llms-full.txt', ...pages]) {
+      const answer = await fetch(`${url}/${path}`);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get('content-type'), path).toBe(
+        path.endsWith('.md') ? 'text/markdown; charset=utf-8' : 'text/plain; charset=utf-8',
+      );
+      expect(await answer.text(), path).toBe(readFileSync(join(distDir, path), 'utf8'));
+    }
+  });
+
+  it('serves the pages for AI tools with the samples of the addresses it is given, as its document', async () => {
+    const url = await startServeDocs([
+      '--port',
+      '0',
+      '--base-url',
+      'http://127.0.0.1:5010/v1',
+      '--platform-url',
+      'http://127.0.0.1:5011',
+    ]);
+    const samples = samplesOf(await (await fetch(`${url}/openapi.json`)).json());
+    const pages = readdirSync(join(distDir, 'operations')).map((name) => `operations/${name}`);
+    const served = new Map<string, string>();
+    for (const path of ['llms.txt', 'llms-full.txt', ...pages]) {
+      const answer = await fetch(`${url}/${path}`);
+      expect(answer.headers.get('content-type'), path).toMatch(/^text\/(markdown|plain); charset=utf-8$/);
+      served.set(path, await answer.text());
+    }
+    expect(served.get('llms.txt')).toContain('by default `http://127.0.0.1:5011`');
+    const allPages = pages.map((path) => served.get(path)).join('\n');
+    for (const { label, source } of samples) {
+      expect(allPages, label).toContain(source.trimEnd());
+      expect(served.get('llms-full.txt'), label).toContain(source.trimEnd());
+    }
+    expect(allPages).not.toMatch(/127\.0\.0\.1:401[01]/);
+    const head = await fetch(`${url}/llms.txt`, { method: 'HEAD' });
+    expect(Number(head.headers.get('content-length'))).toBe(Buffer.byteLength(served.get('llms.txt') ?? ''));
   });
 
   it('says in one sentence that its port is in use, naming --port, with no stack', async () => {

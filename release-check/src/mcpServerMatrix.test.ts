@@ -36,7 +36,7 @@ function jsonRpc(child: ChildProcessWithoutNullStreams) {
 }
 
 describe.each(nodeLines)('on %s', (name) => {
-  it('the installed inference-infra-mcp --simulator lists its tools and answers a filtered call over stdio', async () => {
+  it('the installed inference-infra-mcp --simulator lists its tools, answers a filtered call, reads its shipped ASSUMPTIONS.md and gives a prompt over stdio', async () => {
     const runtime = installedRuntime(name);
     const started = performance.now();
     const child = spawn(
@@ -69,6 +69,19 @@ describe.each(nodeLines)('on %s', (name) => {
       expect(call.result.isError).toBeFalsy();
       expect(call.result.structuredContent.data.length).toBeGreaterThan(0);
       expect(call.result.structuredContent.data.every((type) => type.gpu_type === 'H100')).toBe(true);
+      // ASSUMPTIONS.md comes from the private spec package: only the copy in the tarball's dist/ can answer this.
+      const assumptions = (await rpc.request('resources/read', {
+        uri: 'inference-infra://spec/ASSUMPTIONS.md',
+      })) as { result: { contents: Array<{ mimeType: string; text: string }> } };
+      expect(assumptions.result.contents[0]?.mimeType, stderr).toBe('text/markdown');
+      expect(assumptions.result.contents[0]?.text).toContain(
+        '### OpenAI-style clients: every field they send',
+      );
+      const prompt = (await rpc.request('prompts/get', {
+        name: 'cheapest_instance',
+        arguments: { gpu_type: 'H100', region: 'us-east-1' },
+      })) as { result: { messages: Array<{ content: { text: string } }> } };
+      expect(prompt.result.messages[0]?.content.text).toContain('list_instance_types');
     } finally {
       child.kill();
     }

@@ -15,7 +15,9 @@ import { type CallContext, callOperation } from './callOperation.js';
 import { cutText } from './cutText.js';
 import { onToolCall } from './onToolCall.js';
 import { type OperationTool, operationTools } from './operationTools.js';
+import { registerPrompts } from './prompts/registerPrompts.js';
 import { type Redact, redactorOf } from './redactorOf.js';
+import { registerSpecResources } from './specResources.js';
 import { stderrLogger } from './stderrLogger.js';
 import { errorResult } from './toolResults.js';
 
@@ -120,6 +122,12 @@ export function createMcpServer(options: McpServerOptions = {}): InferenceInfraM
   );
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed.map(({ tool }) => tool) }));
+  registerSpecResources(server);
+  registerPrompts(
+    server,
+    model,
+    listed.map(({ tool }) => tool.name),
+  );
 
   onToolCall(server, async (request, extra) => {
     const name = request.params.name;

@@ -11,6 +11,9 @@ import { answerError, errorBody } from './errorAnswer.js';
 /** The few types a built docs site or Vite build contains; anything else is served as bytes. */
 const contentTypes = new Map([
   ['.html', 'text/html; charset=utf-8'],
+  // The docs' pages for AI tools: llms.txt, llms-full.txt and operations/<id>.md (text/markdown is RFC 7763's).
+  ['.md', 'text/markdown; charset=utf-8'],
+  ['.txt', 'text/plain; charset=utf-8'],
   ['.js', 'text/javascript; charset=utf-8'],
   ['.css', 'text/css; charset=utf-8'],
   ['.json', 'application/json; charset=utf-8'],
@@ -18,6 +21,15 @@ const contentTypes = new Map([
   ['.png', 'image/png'],
   ['.ico', 'image/x-icon'],
 ]);
+
+/**
+ * The content type the site's files of that name are served with, so a route that answers one of them itself says
+ * the same.
+ * @param {string} path
+ */
+export function contentTypeOf(path) {
+  return contentTypes.get(extname(path)) ?? 'application/octet-stream';
+}
 
 /**
  * @typedef {object} StaticServer
@@ -143,7 +155,7 @@ export function startStaticServer({ rootDir, port = 0, route }) {
       return;
     }
     response.writeHead(200, {
-      'content-type': contentTypes.get(extname(filePath)) ?? 'application/octet-stream',
+      'content-type': contentTypeOf(filePath),
       'content-length': fileStat.size,
       // Sites are rebuilt in place; a cached index.html would hide the rebuild or point at assets that are gone.
       'cache-control': 'no-cache',
