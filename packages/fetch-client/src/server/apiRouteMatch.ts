@@ -9,6 +9,8 @@ export interface ApiRouteMatch {
   pathParams: Record<string, string>;
   /** The spec's path after the base address (`/chat/completions`, `/api/v1/storage/vol_1`), as the page sent it. */
   specPath: string;
+  /** The route as the page names it, parameters as the spec writes them (`/v1/chat/completions`, `/api/v1/storage/{id}`). */
+  template: string;
 }
 
 /** The spec's paths as the page sends them: inference under `/v1` (the keyless client's `baseUrl`), platform as is. */
@@ -56,6 +58,12 @@ export function matchApiRoute(method: string, pathname: string): MatchResult {
   if (matched.kind !== 'operation') return matched;
   return {
     kind: 'operation',
-    match: { route: matched.route.route, pathParams: matched.pathParams, specPath: located.specPath },
+    match: {
+      route: matched.route.route,
+      pathParams: matched.pathParams,
+      specPath: located.specPath,
+      template:
+        located.surface === 'inference' ? `${inferencePrefix}${matched.route.path}` : matched.route.path,
+    },
   };
 }

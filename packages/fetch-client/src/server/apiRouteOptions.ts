@@ -1,3 +1,4 @@
+import type { ServerTelemetryOptions } from '@inference-infra/edge/otel';
 import type { routes } from '../internal/routes.gen.js';
 
 type RouteEntry = {
@@ -65,4 +66,9 @@ export interface ApiRouteOptions {
   authorize?: (request: Request) => boolean | Response | Promise<boolean | Response>;
   /** The `fetch` that reaches the API (default the global one). */
   fetch?: typeof fetch;
+  /**
+   * OpenTelemetry: each forwarded request is a SERVER span continuing the page's `traceparent` and the parent of the
+   * upstream call, reported to the registered SDK by default; a `tracerProvider` of its own, or `false` for none.
+   */
+  telemetry?: ServerTelemetryOptions | false;
 }

@@ -13,8 +13,10 @@ const packageDir = fileURLToPath(new URL('../..', import.meta.url));
  * (18028 B): the key redactor that catches every form of the key and every 8-character run of its secret (~2.2 kB
  * alone), the path rule for every encoding, Host and Origin policies, capped reads and bounded streams. A route
  * runs on a server, where these bytes buy a redaction that no longer lets a key less one character through.
+ * Issue 37 (each forwarded request a span continuing the page's trace) added ~400 B (19013 B) of lookup and loading;
+ * the span code itself is behind a dynamic import that only a route somebody traces loads. Budget 18.5 -> 18.7 kB.
  */
-const budget = 18.5 * 1024;
+const budget = 18.7 * 1024;
 
 describe('bundle size of @inference-infra/fetch-client/server', () => {
   it(`stays within ${budget} bytes min+gz for a route`, async () => {

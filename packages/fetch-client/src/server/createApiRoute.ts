@@ -1,4 +1,5 @@
 import { checkTarget, createRedactor, hostRefusal, isRefusal, originRefusal } from '@inference-infra/edge';
+import { telemetryWanted } from '../internal/telemetry/loadTelemetry.js';
 import { apiMethods, matchApiRoute } from './apiRouteMatch.js';
 import type { ApiRouteOptions } from './apiRouteOptions.js';
 import { checkedBody, ruleRefusal } from './checkedBody.js';
@@ -139,7 +140,22 @@ export function createApiRoute(options: ApiRouteOptions): (request: Request) => 
       if ('refused' in checked) return checked.refused;
       body = checked.text;
     }
-    return forwardToApi(request, { match, search: url.search, body }, upstream, cors);
+    // The span code loads with the first request somebody listens to: a route nobody traces never loads it.
+    const span = telemetryWanted(options.telemetry)
+      ? (await import('@inference-infra/edge/otel')).startServerSpan(
+          options.telemetry,
+          '@inference-infra/fetch-client/server',
+          `${request.method} ${match.template}`,
+          request.headers,
+          {
+            'http.request.method': request.method,
+            'http.route': match.template,
+            'url.path': url.pathname,
+            'inference_infra.operation_id': operationId,
+          },
+        )
+      : undefined;
+    return forwardToApi(request, { match, search: url.search, body }, upstream, cors, span);
   }
 
   return async (request) => {

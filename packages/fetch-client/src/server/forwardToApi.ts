@@ -1,4 +1,5 @@
 import { callUpstream, isRefusal, type Redactor } from '@inference-infra/edge';
+import type { ServerSpan } from '@inference-infra/edge/otel';
 import { type AnswerBounds, answerBody } from './answerBody.js';
 import type { ApiRouteMatch } from './apiRouteMatch.js';
 import { answerRefusal } from './refusal.js';
@@ -49,6 +50,7 @@ export async function forwardToApi(
   target: { match: ApiRouteMatch; search: string; body: string | undefined },
   upstream: Upstream,
   answerHeaders: Record<string, string>,
+  span?: ServerSpan,
 ): Promise<Response> {
   const { redactor } = upstream;
   // `identity`: a compressed answer is inflated by fetch before the page gets it, so a small body could become a
@@ -58,6 +60,8 @@ export async function forwardToApi(
     const value = request.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
+  // The route's span is the upstream call's parent.
+  span?.inject(headers);
   const { route, specPath } = target.match;
   const upstreamUrl = `${upstream.bases[route.surface]}${specPath}${target.search}`;
   const answer = await callUpstream(
@@ -65,7 +69,11 @@ export async function forwardToApi(
     { method: request.method, headers, body: target.body, signal: request.signal },
     { fetch: upstream.fetch, timeoutMs: upstream.timeoutMs, timeoutOption: 'upstreamTimeoutMs', redactor },
   );
-  if (isRefusal(answer)) return answerRefusal(answer);
+  if (isRefusal(answer)) {
+    span?.end(answer.status, answer.code);
+    return answerRefusal(answer);
+  }
+  span?.end(answer.status);
   const passed = new Headers(answerHeaders);
   for (const name of forwardedAnswerHeaders) {
     const value = answer.headers.get(name);

@@ -9,7 +9,9 @@ let loading: Promise<CallTelemetryModule> | undefined;
  * Whether anyone listens: providers given, or registered with the OpenTelemetry API. Asked on every call, so an SDK
  * started after the client was made is seen; with nobody listening a call costs this lookup and nothing else.
  */
-export function telemetryWanted(options: TelemetryOptions | false | undefined): boolean {
+export function telemetryWanted(
+  options: Pick<TelemetryOptions, 'tracerProvider' | 'meterProvider'> | false | undefined,
+): boolean {
   if (options === false) return false;
   if (options?.tracerProvider || options?.meterProvider) return true;
   const api = registeredApi();
