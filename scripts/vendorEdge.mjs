@@ -11,8 +11,13 @@ const dist = join(process.cwd(), 'dist');
 const vendored = join(dist, 'edge');
 cpSync(edgeDist, vendored, { recursive: true });
 
-const entries = { '@inference-infra/edge': 'index.js', '@inference-infra/edge/node': 'node.js' };
-const specifier = /(["'])(@inference-infra\/edge(?:\/node)?)\1/g;
+const entries = {
+  '@inference-infra/edge': 'index.js',
+  '@inference-infra/edge/node': 'node.js',
+  '@inference-infra/edge/otel': 'otel.js',
+  '@inference-infra/edge/otel-registry': 'otelRegistry.js',
+};
+const specifier = /(["'])(@inference-infra\/edge(?:\/node|\/otel|\/otel-registry)?)\1/g;
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

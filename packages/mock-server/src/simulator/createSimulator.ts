@@ -1,3 +1,4 @@
+import { type ServerSpan, type ServerTelemetryOptions, startServerSpan } from '@inference-infra/edge/otel';
 import bundledSpec from '@inference-infra/types/openapi.json' with { type: 'json' };
 import { specModelOf } from '@inference-infra/types/spec-model';
 import { operationAt, type SpecRoute, specRoutesOf } from '../specRoutes.js';
@@ -91,6 +92,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   const error = errorResponder(errorTypes);
   const handle = (request: SimulatorRequest): SimulatorResponse => {
+    const span = resolved.telemetry ? requestSpan(resolved.telemetry, routes, request) : undefined;
     let answer: SimulatorResponse;
     try {
       answer = intercepted(request);
@@ -111,6 +113,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     // rest of the answer.
     if (state.requests.length > requestLogSize + 1000)
       state.requests.splice(0, state.requests.length - requestLogSize);
+    // A stream's span ends as its answer starts: the chunks are paced by the transport, not by the handler.
+    span?.end(response.status);
     return response;
   };
 
@@ -172,6 +176,33 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       });
     },
   };
+}
+
+/** The SERVER span of one request, parented by the caller's trace context, named by its route. */
+function requestSpan(
+  telemetry: ServerTelemetryOptions,
+  routes: readonly SpecRoute[],
+  request: SimulatorRequest,
+): ServerSpan | undefined {
+  const route = operationAt(routes, request.method, request.url.pathname);
+  const headers = new Headers();
+  for (const name of ['traceparent', 'tracestate']) {
+    const value = request.headers[name];
+    if (value !== undefined) headers.set(name, value);
+  }
+  return startServerSpan(
+    telemetry,
+    '@inference-infra/mock-server',
+    route ? `${request.method} ${route.specPath}` : request.method,
+    headers,
+    {
+      'http.request.method': request.method,
+      'http.route': route?.specPath,
+      'url.path': request.url.pathname,
+      'inference_infra.operation_id': route?.operationId,
+      'inference_infra.request_id': request.requestId,
+    },
+  );
 }
 
 /** An error answer in the spec's shape, with its `X-Request-Id`, for the transports' own refusals. */

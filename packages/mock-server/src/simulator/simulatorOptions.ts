@@ -1,3 +1,4 @@
+import type { ServerTelemetryOptions } from '@inference-infra/edge/otel';
 import type { InstanceType, PersistentVolume } from '@inference-infra/types';
 import { type FaultRule, type ScenarioName, scenarios } from './faults.js';
 import type { SimulatorInterceptor } from './simulatorTypes.js';
@@ -67,12 +68,21 @@ export interface SimulatorOptions {
   now?: () => Date;
   /** Wraps the handler (see `SimulatorInterceptor`). */
   intercept?: SimulatorInterceptor;
+  /**
+   * OpenTelemetry: each request a SERVER span continuing the caller's `traceparent` (W3C, or the registered
+   * propagator), so a test sees one trace from its page through its route to the simulated service. `true` reports
+   * to the SDK the process registered, `{ tracerProvider }` to one of its own. Default: off.
+   */
+  telemetry?: boolean | ServerTelemetryOptions;
 }
 
 export type ResolvedSimulatorOptions = Required<
-  Omit<SimulatorOptions, 'keys' | 'instanceTypes' | 'scenario' | 'intercept' | 'allowedOrigins'>
+  Omit<SimulatorOptions, 'keys' | 'instanceTypes' | 'scenario' | 'intercept' | 'allowedOrigins' | 'telemetry'>
 > &
-  Pick<SimulatorOptions, 'keys' | 'instanceTypes' | 'intercept' | 'allowedOrigins'>;
+  Pick<SimulatorOptions, 'keys' | 'instanceTypes' | 'intercept' | 'allowedOrigins'> & {
+    /** What the spans go to, or false for none. */
+    telemetry: ServerTelemetryOptions | false;
+  };
 
 /** Only keys of the documented form `<prefix>_live_<random>` are keys at all. */
 export const wellFormedKey = /^[A-Za-z0-9]+_live_[A-Za-z0-9_]+$/;
@@ -213,5 +223,18 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
     allowedOrigins: allowedOriginsOf(options.allowedOrigins),
     now: options.now ?? (() => new Date()),
     intercept: options.intercept,
+    telemetry: telemetryOf(options.telemetry),
   };
+}
+
+function telemetryOf(telemetry: SimulatorOptions['telemetry']): ServerTelemetryOptions | false {
+  if (telemetry === undefined || telemetry === false) return false;
+  if (telemetry === true) return {};
+  if (typeof telemetry !== 'object' || telemetry === null)
+    throw new SimulatorOptionError('telemetry must be true, false or { tracerProvider }');
+  if (telemetry.tracerProvider !== undefined && typeof telemetry.tracerProvider?.getTracer !== 'function')
+    throw new SimulatorOptionError(
+      'telemetry.tracerProvider must be an OpenTelemetry TracerProvider (getTracer())',
+    );
+  return telemetry;
 }
