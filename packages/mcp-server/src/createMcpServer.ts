@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { ServerTelemetryOptions } from '@inference-infra/edge/otel';
 import { createClient, type LogLevel } from '@inference-infra/fetch-client';
 import bundledSpec from '@inference-infra/types/openapi.json' with { type: 'json' };
 import { type JsonObject, specModelOf } from '@inference-infra/types/spec-model';
@@ -19,6 +20,7 @@ import { registerPrompts } from './prompts/registerPrompts.js';
 import { type Redact, redactorOf } from './redactorOf.js';
 import { registerSpecResources } from './specResources.js';
 import { stderrLogger } from './stderrLogger.js';
+import { toolCallSpan } from './toolCallSpan.js';
 import { errorResult } from './toolResults.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -50,6 +52,12 @@ export interface McpServerOptions {
   /** The fetch client's log level; lines go to `writeLog` (stderr), never stdout. */
   logLevel?: LogLevel;
   writeLog?: (line: string) => void;
+  /**
+   * OpenTelemetry: each tool call a span (`tools/call <tool>`, continuing the trace in the request's
+   * `_meta.traceparent`) whose API calls are its children. Default: the SDK the process registered, if any; a
+   * `tracerProvider` of its own, or `false` for none.
+   */
+  telemetry?: ServerTelemetryOptions | false;
 }
 
 /** Thrown for options that cannot work (an unknown tool in `allow`): the CLI prints it and exits 2. */
@@ -107,6 +115,7 @@ export function createMcpServer(options: McpServerOptions = {}): InferenceInfraM
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     logLevel: options.logLevel ?? 'off',
     logger: stderrLogger(redact, options.writeLog),
+    ...(options.telemetry === undefined ? {} : { telemetry: options.telemetry }),
   });
 
   const server = new Server(
@@ -159,9 +168,14 @@ export function createMcpServer(options: McpServerOptions = {}): InferenceInfraM
           }),
       ...(elicitation ? { elicit: (elicit) => extra.sendRequest(elicit, ElicitResultSchema) } : {}),
     };
+    const span = toolCallSpan(options.telemetry, name, request.params._meta, extra);
     try {
-      return finished(await callOperation(tool, request.params.arguments, context), redact);
+      const run = () => callOperation(tool, request.params.arguments, context);
+      const result = finished(await (span ? span.active(run) : run()), redact);
+      span?.end(undefined, result.isError ? 'tool_error' : undefined);
+      return result;
     } catch (error) {
+      span?.end(undefined, (error as Error)?.name || 'Error');
       // Not a failure of the API (those are results already): a bug here, or the client gone mid-confirmation.
       return finished(errorResult(`${name} failed: ${(error as Error)?.message ?? String(error)}`), redact);
     }

@@ -69,6 +69,8 @@ export interface TextMapPropagator {
 
 export interface ContextManager {
   active(): Context;
+  /** Runs `fn` with `context` active: what the API's `context.with` does with the registered manager. */
+  with?<T>(context: Context, fn: () => T): T;
 }
 
 /** `SpanKind.SERVER`, `SpanKind.CLIENT` and `SpanStatusCode.ERROR` of the API, whose enums are numbers. */

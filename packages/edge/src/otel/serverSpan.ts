@@ -2,6 +2,7 @@ import {
   type Attributes,
   registeredApi,
   type Span,
+  spanKey,
   spanKindServer,
   statusError,
   type TextMapPropagator,
@@ -20,8 +21,13 @@ export interface ServerSpan {
   /** Writes this span's trace context into an upstream call's headers: it is that call's parent. */
   inject(headers: Headers): void;
   setAttributes(attributes: Attributes): void;
-  /** Ends the span with the answer's status (a 5xx is an error, as the HTTP server conventions say). */
-  end(status: number, errorType?: string): void;
+  /** Runs `work` with this span active, so the calls it makes (the fetch client's) are its children. */
+  active<T>(work: () => T): T;
+  /**
+   * Ends the span with the answer's HTTP status (a 5xx is an error, as the HTTP server conventions say), or without
+   * one (an MCP tool's result) and the error's type when it failed.
+   */
+  end(status: number | undefined, errorType?: string): void;
 }
 
 /**
@@ -56,6 +62,11 @@ export function startServerSpan(
           // The upstream call goes on without the trace context.
         }
       },
+      active: (work) => {
+        const manager = api?.context;
+        if (!manager?.with) return work();
+        return manager.with(parent.setValue(spanKey, span), work);
+      },
       setAttributes: (more) => {
         try {
           span.setAttributes(more);
@@ -65,8 +76,8 @@ export function startServerSpan(
         if (over) return;
         over = true;
         try {
-          span.setAttribute('http.response.status_code', status);
-          if (status >= 500 || errorType) {
+          if (status !== undefined) span.setAttribute('http.response.status_code', status);
+          if ((status ?? 0) >= 500 || errorType) {
             span.setAttribute('error.type', errorType ?? String(status));
             span.setStatus({ code: statusError });
           }
