@@ -30,6 +30,7 @@ export async function startFromCli(
   options: CliOptions,
   writeStderr: (text: string) => void,
 ): Promise<Started> {
+  if (options.auth) throw new StartError(`--auth ${options.auth}: not served yet`);
   const apiKey = options.apiKey ?? (options.simulator ? simulatorKey : undefined);
   if (!apiKey) {
     throw new StartError(
