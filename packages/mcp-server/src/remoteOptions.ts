@@ -1,5 +1,5 @@
-import { isLoopbackHostname } from '@inference-infra/edge';
 import { CliOptionError } from './cliOptionError.js';
+import { isTrustedAddress } from './issuerKeys.js';
 import { isLoopback } from './serveHttp.js';
 
 /** How a server that others reach knows whose key a request spends. */
@@ -25,18 +25,8 @@ export interface RemoteFlags {
   authKeysFile: string | undefined;
 }
 
-/**
- * An issuer or resource address: https, or plain http to loopback only (a test's issuer, a proxy on the same
- * machine), since anyone on the way could swap the signing keys or read the token on plain http.
- */
 function checkedAddress(flag: string, text: string): string {
-  const url = URL.canParse(text) ? new URL(text) : undefined;
-  const fits =
-    url !== undefined &&
-    url.hash === '' &&
-    url.search === '' &&
-    (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHostname(url.hostname)));
-  if (!fits)
+  if (!isTrustedAddress(text))
     throw new CliOptionError(
       `${flag} ${JSON.stringify(text)}: must be an https:// address without query or fragment (plain http:// to loopback only)`,
     );
