@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpServer } from './createMcpServer.js';
 import { type HttpEndpoint, serveHttp } from './serveHttp.js';
-import { initialize } from './test/httpClients.js';
+import { initialize, rawPost } from './test/httpClients.js';
 import { readOnlyToolNames } from './test/specExamples.js';
 import { errorTextOf, textOf } from './test/toolResults.js';
 
@@ -160,5 +160,34 @@ describe('--auth bearer-passthrough: each session spends the key that started it
   it('never answered with a key', () => {
     expect(seen.length).toBe(3);
     for (const key of [alice, bob]) expect(seen.join('\n')).not.toContain(key.slice(8, 16));
+  });
+});
+
+describe('serving names other than loopback', () => {
+  it('refuses an address other machines reach without auth, or without the names it is reached by', async () => {
+    const session = () => createMcpServer({ apiKey: null });
+    await expect(serveHttp(session, { host: '0.0.0.0' })).rejects.toThrow(
+      /^--host 0\.0\.0\.0: a server other machines can reach needs --auth/,
+    );
+    await expect(
+      serveHttp(session, { host: '0.0.0.0', auth: { mode: 'bearer-passthrough' } }),
+    ).rejects.toThrow(/^--host 0\.0\.0\.0 needs --allow-host NAME/);
+  });
+
+  it('answers the names of --allow-host only, loopback ones included only when listed', async () => {
+    const named = await serveHttp(() => createMcpServer({ apiKey: null }), {
+      auth: { mode: 'bearer-passthrough' },
+      allowHosts: ['mcp.example.com'],
+    });
+    const port = Number(new URL(named.url).port);
+    const lines = [`authorization: Bearer ${alice}`];
+    const served = await rawPost(named.url, '/mcp', ['Host: mcp.example.com', ...lines]);
+    expect(served.status).toBe(200);
+    const loopback = await rawPost(named.url, '/mcp', [`Host: 127.0.0.1:${port}`, ...lines]);
+    expect(loopback.status).toBe(403);
+    expect(loopback.error?.message).toBe(
+      `Host: "127.0.0.1:${port}" is not one of mcp.example.com (--allow-host)`,
+    );
+    await named.close();
   });
 });

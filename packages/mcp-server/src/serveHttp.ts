@@ -258,7 +258,12 @@ export async function serveHttp(
     server.close();
     throw error;
   }
-  door = { ...door, ownOrigins: ownOrigins(address, port), metadataPaths: auth?.metadata?.paths };
+  // Off loopback the server has no page of its own that a browser would name: pages that call are listed.
+  door = {
+    ...door,
+    ownOrigins: isLoopback(host) ? ownOrigins(address, port) : [],
+    metadataPaths: auth?.metadata?.paths,
+  };
   return {
     url,
     close: async () => {

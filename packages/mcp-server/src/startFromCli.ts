@@ -48,7 +48,8 @@ export async function startFromCli(
     );
   const httpAuth = httpAuthOf(options);
   let serverOptions: McpServerOptions = {
-    ...(apiKey ? { apiKey } : {}),
+    // With --auth, the options are checked on a server that holds no key and reads none from the environment.
+    apiKey: apiKey ?? null,
     allow: options.allow,
     allowWrites: options.allowWrites,
     logLevel: options.logLevel,
@@ -94,6 +95,8 @@ export async function startFromCli(
     let unused: typeof first | undefined = first;
     const endpoint = await serveHttp(
       ({ apiKey: callerKey }) => {
+        // A session of --auth without its caller's key would spend the environment's (the fetch client's default).
+        if (httpAuth && !callerKey) throw new Error('a session of --auth was made without its caller key');
         if (httpAuth) return createMcpServer({ ...serverOptions, apiKey: callerKey });
         const session = unused ?? createMcpServer(serverOptions);
         unused = undefined;
