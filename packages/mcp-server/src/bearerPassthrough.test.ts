@@ -154,6 +154,11 @@ describe('--auth bearer-passthrough: each session spends the key that started it
   it('answers GET /healthz with {"status":"ok"} without a key, whatever the Host', async () => {
     const answer = await fetch(endpoint.url.replace('/mcp', '/healthz'));
     expect([answer.status, await answer.json()]).toEqual([200, { status: 'ok' }]);
+    const probed = await rawPost(endpoint.url, '/healthz', ['Host: 10.1.2.3:3333'], '');
+    expect(probed.status).toBe(405);
+    expect(probed.headers.allow).toBe('GET, HEAD');
+    const head = await fetch(endpoint.url.replace('/mcp', '/healthz'), { method: 'HEAD' });
+    expect([head.status, head.headers.get('cache-control')]).toEqual([200, 'no-store']);
     expect((await post({}, '{}')).status).toBe(401);
   });
 

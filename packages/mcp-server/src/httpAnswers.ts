@@ -1,7 +1,8 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Refusal } from '@inference-infra/edge';
+import { drainUnread } from '@inference-infra/edge/node';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 
 /** A JSON-RPC error as the answer's body, with its HTTP status: every refusal of this server has this shape. */
@@ -64,18 +65,25 @@ export function answerUnparsed(error: NodeJS.ErrnoException, socket: Duplex) {
   );
 }
 
-/** A JSON document (the health check's, the resource metadata): for HEAD, its headers alone. */
-export function answerJson(
+/**
+ * A JSON document of the server (the health check's, the resource metadata) to GET, or its headers alone to HEAD.
+ * Health is for probes, which must not see a cached answer (`no-store`); the metadata changes only with a restart.
+ */
+export function answerDocument(
+  request: IncomingMessage,
   response: ServerResponse,
-  method: string | undefined,
   body: unknown,
-  headers: Record<string, string> = {},
+  cacheControl: string,
 ) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    answer(response, 405, ErrorCode.InvalidRequest, 'Method: only GET and HEAD', { allow: 'GET, HEAD' });
+    return drainUnread(request);
+  }
   const text = JSON.stringify(body);
   response.writeHead(200, {
-    ...headers,
+    'cache-control': cacheControl,
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(text)),
   });
-  response.end(method === 'HEAD' ? undefined : text);
+  response.end(request.method === 'HEAD' ? undefined : text);
 }

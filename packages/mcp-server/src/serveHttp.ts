@@ -14,7 +14,7 @@ import { unauthorized } from './bearerChallenge.js';
 import { bearerPassthrough } from './bearerPassthrough.js';
 import { connectRedacted } from './connectRedacted.js';
 import type { InferenceInfraMcpServer } from './createMcpServer.js';
-import { answer, answerJson, answerRefusal, answerUnparsed } from './httpAnswers.js';
+import { answer, answerDocument, answerRefusal, answerUnparsed } from './httpAnswers.js';
 import { type DoorPolicy, doorRoute, ownOrigins } from './httpDoor.js';
 import { type OAuthOptions, oauthResource } from './oauthResource.js';
 import { redactorOf } from './redactorOf.js';
@@ -128,21 +128,13 @@ export async function serveHttp(
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const route = doorRoute(request, door);
-    if (isRefusal(route) || route !== 'mcp') {
-      if (route === 'health' || route === 'metadata') {
-        if (request.method === 'GET' || request.method === 'HEAD') {
-          const body = route === 'health' ? { status: 'ok' } : auth?.metadata?.document;
-          // Health is for probes, which must not see a cached answer; metadata changes only with a restart.
-          answerJson(response, request.method, body, {
-            'cache-control': route === 'health' ? 'no-store' : 'public, max-age=3600',
-          });
-        } else
-          answer(response, 405, ErrorCode.InvalidRequest, 'Method: only GET and HEAD', {
-            allow: 'GET, HEAD',
-          });
-      } else answerRefusal(response, route);
+    if (isRefusal(route)) {
+      answerRefusal(response, route);
       return drainUnread(request);
     }
+    if (route === 'health') return answerDocument(request, response, { status: 'ok' }, 'no-store');
+    if (route === 'metadata')
+      return answerDocument(request, response, auth?.metadata?.document, 'public, max-age=3600');
     const principal = auth ? await auth.authenticate(request) : undefined;
     if (isRefusal(principal)) {
       answerRefusal(response, principal);
