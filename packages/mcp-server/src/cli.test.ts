@@ -57,6 +57,34 @@ describe('the command line', () => {
     expect(parseCliOptions([], {}).allowOrigins).toEqual([]);
   });
 
+  it('serves beyond loopback only with an --auth mode and the names it is reached by', () => {
+    const remote = [
+      '--http',
+      '--host',
+      '0.0.0.0',
+      '--auth',
+      'bearer-passthrough',
+      '--allow-host',
+      'mcp.example.com',
+    ];
+    expect(parseCliOptions(remote, {})).toMatchObject({
+      host: '0.0.0.0',
+      auth: 'bearer-passthrough',
+      allowHosts: ['mcp.example.com'],
+    });
+    const oauth = [
+      ...['--http', '--auth', 'oauth', '--auth-issuer', 'https://id.example.com/tenant'],
+      ...['--auth-keys', 'keys.json', '--resource-url', 'https://mcp.example.com/mcp'],
+    ];
+    expect(parseCliOptions(oauth, {})).toMatchObject({
+      auth: 'oauth',
+      authIssuers: ['https://id.example.com/tenant'],
+      authKeysFile: 'keys.json',
+      resourceUrl: 'https://mcp.example.com/mcp',
+    });
+    expect(parseCliOptions(['--http'], {}).auth).toBeUndefined();
+  });
+
   it.each([
     [['--port', '70000'], /--port must be a whole number from 0 to 65535 \(got "70000"\)/],
     [['--max-answer-bytes', '10'], /--max-answer-bytes must be a whole number from 1024 to 1073741824/],
@@ -66,7 +94,35 @@ describe('the command line', () => {
       /--allow-origin "http:\/\/127\.0\.0\.1:6274\/": must be an origin/,
     ],
     [['--allow-origin', 'localhost:6274'], /--allow-origin "localhost:6274": must be an origin/],
-    [['--host', '0.0.0.0'], /--host 0.0.0.0: only loopback addresses/],
+    [
+      ['--http', '--host', '0.0.0.0'],
+      /^--host 0\.0\.0\.0: a server other machines can reach needs --auth \(/,
+    ],
+    [['--http', '--host', '::'], /^--host ::: a server other machines can reach needs --auth/],
+    [['--http', '--auth', 'basic'], /^--auth must be one of bearer-passthrough, oauth \(got "basic"\)$/],
+    [['--auth', 'bearer-passthrough'], /^--auth needs --http/],
+    [['--http', '--host', '0.0.0.0', '--auth', 'bearer-passthrough'], /needs --allow-host NAME/],
+    [['--http', '--allow-host', 'mcp.example.com'], /^--allow-host needs --auth/],
+    [
+      ['--http', '--auth', 'bearer-passthrough', '--auth-issuer', 'https://id.example.com'],
+      /^--auth-issuer needs --auth oauth$/,
+    ],
+    [['--http', '--auth', 'oauth', '--auth-keys', 'k.json'], /^--auth oauth needs --auth-issuer URL/],
+    [
+      ['--http', '--auth', 'oauth', '--auth-issuer', 'https://id.example.com'],
+      /^--auth oauth needs --auth-keys FILE/,
+    ],
+    [
+      ['--http', '--auth', 'oauth', '--auth-issuer', 'http://id.example.com', '--auth-keys', 'k.json'],
+      /^--auth-issuer "http:\/\/id\.example\.com": must be an https:\/\/ address/,
+    ],
+    [
+      [
+        ...['--http', '--host', '0.0.0.0', '--allow-host', 'mcp.example.com', '--auth', 'oauth'],
+        ...['--auth-issuer', 'https://id.example.com', '--auth-keys', 'k.json'],
+      ],
+      /needs --resource-url URL/,
+    ],
     [['--log-level', 'loud'], /--log-level must be one of off, error, warn, info, debug/],
     [['--simulator-scenario', 'flaky'], /--simulator-scenario needs --simulator/],
   ])('refuses %j with a sentence', (args, message) => {
@@ -80,7 +136,11 @@ describe('the command line', () => {
       {},
       /--allow drop_everything: no such tool \(tools: create_chat_completion, /,
     ],
-    [['--host', '10.0.0.1', '--http'], {}, /only loopback addresses are served/],
+    [
+      ['--host', '10.0.0.1', '--http'],
+      {},
+      /^inference-infra-mcp: --host 10\.0\.0\.1: a server other machines can reach needs --auth \(bearer-passthrough or oauth\), so that each caller spends their own key$/m,
+    ],
     [
       ['--base-url', 'http://example.com/v1'],
       { INFERENCE_INFRA_API_KEY: 'ii_live_x' },

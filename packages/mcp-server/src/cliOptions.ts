@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
 import type { LogLevel } from '@inference-infra/fetch-client';
-import { isLoopback } from './serveHttp.js';
+import { CliOptionError } from './cliOptionError.js';
+import { type RemoteCliOptions, remoteCliOptions } from './remoteOptions.js';
 
 /** What the command line and the environment ask for. */
-export interface CliOptions {
+export interface CliOptions extends RemoteCliOptions {
   simulator: boolean;
   simulatorScenario?: string;
   apiKey?: string;
@@ -29,14 +30,11 @@ export interface CliOptions {
   version: boolean;
 }
 
-/** A command line that cannot work: the CLI prints the sentence and exits 2. */
-export class CliOptionError extends Error {
-  override name = 'CliOptionError';
-}
+export { CliOptionError };
 
 export const usage = `Usage: inference-infra-mcp [options]
 
-The Inference and Infrastructure API as MCP tools, over stdio (default) or Streamable HTTP on loopback.
+The Inference and Infrastructure API as MCP tools, over stdio (default) or Streamable HTTP.
 Tools that change state or cost money are not listed unless allowed.
 
 Options:
@@ -47,7 +45,7 @@ Options:
   --base-url URL           inference base address, /v1 included  [INFERENCE_INFRA_BASE_URL]
   --platform-url URL       platform base address, no /api/v1      [INFERENCE_INFRA_PLATFORM_URL]
   --http                   serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio
-  --host HOST              loopback address for --http (default 127.0.0.1)
+  --host HOST              address for --http (default 127.0.0.1); one other machines reach needs --auth
   --port PORT              port for --http (default 3333; 0 picks a free one)
   --max-retries N          retries of the API client (default 2)
   --timeout-ms MS          per attempt (default 60000); a stream's until its headers are in
@@ -59,10 +57,19 @@ Options:
   --max-sessions N         with --http: most sessions at once (default 100); past it a new one is refused
   --max-sessions-per-client N  with --http: most sessions of one client address (default 10)
   --session-idle-ms MS     with --http: a session without a request this long is closed (default 900000)
+  --auth MODE              with --http: each caller's own key, bearer-passthrough (the key as the bearer token)
+                           or oauth (an issuer's tokens, mapped to keys by --auth-keys)
+  --allow-host NAME        with --auth: a name clients reach the server by (repeatable; * for any); needed
+                           beyond loopback
+  --auth-issuer URL        with --auth oauth: an issuer whose tokens are taken (repeatable)
+  --resource-url URL       with --auth oauth: this server's address as clients reach it, the tokens' audience
+                           (default http://HOST:PORT/mcp)
+  --auth-keys FILE         with --auth oauth: a JSON object of token subject to API key
   --log-level LEVEL        off, error, warn, info or debug, to stderr  [INFERENCE_INFRA_LOG]
   --help, --version
 
-The key is read from INFERENCE_INFRA_API_KEY only: a key on the command line is readable by every process.`;
+The key is read from INFERENCE_INFRA_API_KEY only: a key on the command line is readable by every process.
+With --auth, each session spends its caller's key and INFERENCE_INFRA_API_KEY is not used.`;
 
 const logLevels = ['off', 'error', 'warn', 'info', 'debug'];
 
@@ -109,11 +116,15 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     throw new CliOptionError('--simulator-scenario needs --simulator');
   }
   const host = values.host ?? '127.0.0.1';
-  if (!isLoopback(host)) {
-    throw new CliOptionError(
-      `--host ${host}: only loopback addresses are served (127.0.0.1, ::1, localhost)`,
-    );
-  }
+  const remote = remoteCliOptions({
+    http: values.http ?? false,
+    host,
+    auth: values.auth,
+    allowHosts: values['allow-host'] ?? [],
+    authIssuers: values['auth-issuer'] ?? [],
+    resourceUrl: values['resource-url'],
+    authKeysFile: values['auth-keys'],
+  });
   const apiKey = env.INFERENCE_INFRA_API_KEY || undefined;
   const baseUrl = values['base-url'] ?? (env.INFERENCE_INFRA_BASE_URL || undefined);
   const platformUrl = values['platform-url'] ?? (env.INFERENCE_INFRA_PLATFORM_URL || undefined);
@@ -151,6 +162,7 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }),
     ...Object.fromEntries(Object.entries(numbers).filter(([, value]) => value !== undefined)),
     allowOrigins,
+    ...remote,
     logLevel: logLevel as LogLevel,
     help: values.help ?? false,
     version: values.version ?? false,
@@ -182,6 +194,11 @@ function parse(argv: readonly string[]) {
       'max-sessions': { type: 'string' },
       'max-sessions-per-client': { type: 'string' },
       'session-idle-ms': { type: 'string' },
+      auth: { type: 'string' },
+      'allow-host': { type: 'string', multiple: true },
+      'auth-issuer': { type: 'string', multiple: true },
+      'resource-url': { type: 'string' },
+      'auth-keys': { type: 'string' },
       'log-level': { type: 'string' },
       help: { type: 'boolean' },
       version: { type: 'boolean' },

@@ -29,8 +29,11 @@ const { version } = createRequire(import.meta.url)('../package.json') as { versi
 const maxTextLength = 200_000;
 
 export interface McpServerOptions {
-  /** The API key; never written anywhere (results, errors, logs). */
-  apiKey?: string;
+  /**
+   * The API key; never written anywhere (results, errors, logs). Without it the fetch client reads
+   * `INFERENCE_INFRA_API_KEY`; `null` sends no key and reads none (a server that checks its options only).
+   */
+  apiKey?: string | null;
   /** Inference base address, `/v1` included. */
   baseUrl?: string;
   /** Platform base address, without `/api/v1`. */
@@ -100,7 +103,7 @@ export function createMcpServer(options: McpServerOptions = {}): InferenceInfraM
     ({ operation, tool }) =>
       !operation.stateChanging || options.allowWrites || options.allow?.includes(tool.name),
   );
-  const redact = redactorOf(options.apiKey);
+  const redact = redactorOf(options.apiKey ?? undefined);
   const client = createClient({
     apiKey: options.apiKey,
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),

@@ -21,24 +21,41 @@ export function ownOrigins(address: string, port: number): string[] {
   return [...new Set([`http://${shown}:${port}`, `http://localhost:${port}`])];
 }
 
+/** The health check's path: answered to anyone, before Host and Origin, since it says nothing but "ok". */
+export const healthPath = '/healthz';
+
 export interface DoorPolicy {
   ownOrigins: readonly string[];
   /** Other pages that may call (`--allow-origin`): the MCP Inspector's, say. */
   allowOrigins: readonly string[];
+  /** The names the server is reached by (`--allow-host`); loopback names only when absent. */
+  allowHosts?: readonly string[] | undefined;
+  /** What a Host refusal names as the setting to change: `--allow-host` when the server takes other names. */
+  hostOption?: string;
+  /** Where the protected resource metadata is served (with OAuth). */
+  metadataPaths?: readonly string[] | undefined;
 }
+
+/** Which of the server's answers a request that passed the door gets. */
+export type DoorRoute = 'mcp' | 'health' | 'metadata';
 
 /**
  * The edge's rules for a request that reaches the port, before anything reads its body: a request target whose path
- * every reader reads the same way (no dot segments, `//`, `\` or `;` in any encoding), one `Host` naming loopback
- * (against DNS rebinding: a site whose name resolves to 127.0.0.1 sends its own name), and no page of another origin
- * (a browser names it in `Origin` or `Sec-Fetch-Site`). Then the one path.
+ * every reader reads the same way (no dot segments, `//`, `\` or `;` in any encoding), one `Host` the server is
+ * reached by (loopback names unless `--allow-host` lists others: against DNS rebinding, a site whose name resolves
+ * to the server sends its own name), and no page of another origin (a browser names it in `Origin` or
+ * `Sec-Fetch-Site`). Then the paths: the endpoint, and the metadata with OAuth. The health check passes after the
+ * target alone, so a load balancer's probe by address is answered.
  */
-export function doorRefusal(request: IncomingMessage, policy: DoorPolicy): Refusal | undefined {
+export function doorRoute(request: IncomingMessage, policy: DoorPolicy): Refusal | DoorRoute {
   const target = checkTarget(request.url ?? '');
   if (isRefusal(target)) return target;
+  if (target.pathname === healthPath) return 'health';
   const host = hostRefusal(
     headerValues(request, 'host'),
-    { option: 'none: this server answers its loopback names only' },
+    policy.allowHosts
+      ? { allowedHosts: policy.allowHosts, option: '--allow-host' }
+      : { option: policy.hostOption ?? 'none: this server answers its loopback names only' },
     request.socket.localAddress,
   );
   if (host) return host;
@@ -49,7 +66,7 @@ export function doorRefusal(request: IncomingMessage, policy: DoorPolicy): Refus
     option: '--allow-origin',
   });
   if (origin) return origin;
-  if (target.pathname !== endpointPath)
-    return refusal(404, 'not_found', `path: not found; the MCP endpoint is ${endpointPath}`, 'path');
-  return undefined;
+  if (target.pathname === endpointPath) return 'mcp';
+  if (policy.metadataPaths?.includes(target.pathname)) return 'metadata';
+  return refusal(404, 'not_found', `path: not found; the MCP endpoint is ${endpointPath}`, 'path');
 }

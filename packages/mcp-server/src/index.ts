@@ -6,8 +6,17 @@ export {
   McpServerOptionError,
   type McpServerOptions,
 } from './createMcpServer.js';
+export type { OAuthIssuer } from './issuerKeys.js';
+export type { KeyForSubject, OAuthOptions } from './oauthResource.js';
 export { type OperationTool, operationTool, operationTools } from './operationTools.js';
 export { type Redact, redactorOf } from './redactorOf.js';
-export { type HttpEndpoint, type HttpOptions, isLoopback, serveHttp } from './serveHttp.js';
+export {
+  type HttpAuth,
+  type HttpEndpoint,
+  type HttpOptions,
+  isLoopback,
+  type SessionContext,
+  serveHttp,
+} from './serveHttp.js';
 export { serveStdio } from './serveStdio.js';
 export { toolNameOf } from './toolName.js';

@@ -4,26 +4,45 @@ import {
   type Server as HttpServer,
   type IncomingMessage,
   type ServerResponse,
-  STATUS_CODES,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
-import { isLoopbackAddress, isRefusal, type Refusal } from '@inference-infra/edge';
+import { isLoopbackAddress, isRefusal } from '@inference-infra/edge';
 import { drainUnread } from '@inference-infra/edge/node';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { unauthorized } from './bearerChallenge.js';
+import { bearerPassthrough } from './bearerPassthrough.js';
 import { connectRedacted } from './connectRedacted.js';
 import type { InferenceInfraMcpServer } from './createMcpServer.js';
-import { type DoorPolicy, doorRefusal, ownOrigins } from './httpDoor.js';
+import { answer, answerDocument, answerRefusal, answerUnparsed } from './httpAnswers.js';
+import { type DoorPolicy, doorRoute, ownOrigins } from './httpDoor.js';
+import { type OAuthOptions, oauthResource } from './oauthResource.js';
+import { redactorOf } from './redactorOf.js';
 import { readJsonBody } from './requestBody.js';
 import { defaultMaxMessageBytes } from './serveStdio.js';
+import type { Principal, SessionAuth } from './sessionAuth.js';
+import { samePrincipal } from './sessionAuth.js';
 import { clientOf, defaultSessionLimits, SessionRegistry } from './sessionRegistry.js';
 
 /** How long a request's body may take to arrive by default: a message of 8 MiB takes well under a second here. */
 export const defaultBodyTimeoutMs = 30_000;
 
+/**
+ * Whose key each session spends. Without `auth`, the one key `createSession` holds, so only loopback is served: the
+ * key's holder is whoever reaches the port. With it, each caller's own: `bearer-passthrough` takes the API key as the
+ * bearer token, `oauth` an issuer's token mapped to a key by the operator's `keyForSubject`.
+ */
+export type HttpAuth = { mode: 'bearer-passthrough' } | ({ mode: 'oauth' } & OAuthOptions);
+
+/** What a new session is made with: with `auth`, the caller's own key, the only one the session may spend. */
+export interface SessionContext {
+  apiKey?: string;
+  /** With OAuth: the verified token's claims. */
+  claims?: Principal['claims'];
+}
+
 export interface HttpOptions {
-  /** 127.0.0.1 unless another loopback address is given: the key's holder is whoever can reach the port. */
+  /** 127.0.0.1 by default; an address other machines reach needs `auth` and `allowHosts`. */
   host?: string;
   /** 0 picks a free port. */
   port?: number;
@@ -38,6 +57,10 @@ export interface HttpOptions {
   sessionIdleMs?: number;
   /** Origins of other pages allowed to call besides the server's own (the MCP Inspector's); `*` for any. */
   allowOrigins?: readonly string[];
+  /** Each caller's own key (see `HttpAuth`); a per-client bound then counts each key (or token subject). */
+  auth?: HttpAuth;
+  /** The names the server is reached by (`Host`), beyond loopback's; `*` for any. Needed off loopback. */
+  allowHosts?: readonly string[];
   log?: (line: string) => void;
 }
 
@@ -52,79 +75,40 @@ export function isLoopback(host: string): boolean {
   return host === 'localhost' || isLoopbackAddress(host);
 }
 
-function answer(
-  response: ServerResponse,
-  status: number,
-  code: number,
-  message: string,
-  headers: Record<string, string> = {},
-) {
-  if (response.headersSent) {
-    response.end();
-    return;
-  }
-  response.writeHead(status, { ...headers, 'content-type': 'application/json' });
-  response.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }));
+/** The checks of `serveHttp`'s options that the command line makes too, in the same words. */
+function checkReach(host: string, options: HttpOptions) {
+  if (isLoopback(host)) return;
+  if (!options.auth)
+    throw new Error(
+      `--host ${host}: a server other machines can reach needs --auth (bearer-passthrough or oauth), so that each caller spends their own key`,
+    );
+  if (!options.allowHosts?.length)
+    throw new Error(
+      `--host ${host} needs --allow-host NAME: the names clients reach this server by, or * for any`,
+    );
 }
 
-/** JSON-RPC's code for an error of the server itself (-32000 to -32099 are the implementation's): a bound met. */
-const serverBound = -32000;
-
-/** A refusal of the edge as this server's error body: a JSON-RPC error, with the refusal's HTTP status. */
-function answerRefusal(response: ServerResponse, refused: Refusal) {
-  const code =
-    refused.code === 'parse_error'
-      ? ErrorCode.ParseError
-      : refused.status === 429 || refused.status === 503
-        ? serverBound
-        : ErrorCode.InvalidRequest;
-  answer(response, refused.status, code, refused.message, refused.headers);
-}
-
-/** Statuses of what Node's parser refuses before any handler runs; anything else it cannot read is a 400. */
-const parserStatus: Record<string, number> = {
-  HPE_HEADER_OVERFLOW: 431,
-  HPE_HEADERS_TIMEOUT: 408,
-  ERR_HTTP_REQUEST_TIMEOUT: 408,
-};
-
-/**
- * Answers what Node's parser refuses (a malformed request line or header, headers too large or too slow) with a
- * JSON-RPC error body instead of Node's bare 400, and closes that connection only.
- */
-function answerUnparsed(error: NodeJS.ErrnoException, socket: Duplex) {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const status = parserStatus[error.code ?? ''] ?? 400;
-  const body = JSON.stringify({
-    jsonrpc: '2.0',
-    id: null,
-    error: {
-      code: ErrorCode.InvalidRequest,
-      message: `The request could not be read as HTTP (${error.code ?? 'parse error'}): send a request line, headers and a body as HTTP/1.1 says`,
-    },
-  });
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-  );
+function sessionAuthOf(auth: HttpAuth | undefined, endpointUrl: string): SessionAuth | undefined {
+  if (auth?.mode === 'bearer-passthrough') return bearerPassthrough();
+  if (auth?.mode === 'oauth') return oauthResource(auth, auth.resource ?? endpointUrl);
+  return undefined;
 }
 
 /**
- * Serves Streamable HTTP at `/mcp` on a loopback address, one MCP session per client (sessions let a tool call ask
- * the user to confirm mid-call). Every request passes the edge's door first (`doorRefusal`: its path, one loopback
- * Host against DNS rebinding, no page of another origin, since a page must not drive a server that holds the key),
- * its body the edge's one rule for bodies. Sessions are bounded in number, per client and in idle time
- * (`SessionRegistry`); past a bound a new one is refused, never made by closing another.
+ * Serves Streamable HTTP at `/mcp`, one MCP session per client (sessions let a tool call ask the user to confirm
+ * mid-call). Every request passes the edge's door first (`doorRoute`: its path, one Host the server is reached by,
+ * against DNS rebinding, no page of another origin, since a page must not drive a server that holds a key), its body
+ * the edge's one rule for bodies. With `auth`, each request then shows whose it is, and a session is bound to the
+ * caller who started it: it spends that caller's key, and a request of anyone else on it is refused (401). Sessions
+ * are bounded in number, per client (per key or subject with `auth`) and in idle time (`SessionRegistry`); past a
+ * bound a new one is refused, never made by closing another. `GET /healthz` answers `{"status":"ok"}` to anyone.
  */
 export async function serveHttp(
-  createSession: () => InferenceInfraMcpServer,
+  createSession: (context: SessionContext) => InferenceInfraMcpServer,
   options: HttpOptions = {},
 ): Promise<HttpEndpoint> {
   const host = options.host ?? '127.0.0.1';
-  if (!isLoopback(host))
-    throw new Error(`--host ${host}: only loopback addresses are served (127.0.0.1, ::1, localhost)`);
+  checkReach(host, options);
   const maxBytes = options.maxMessageBytes ?? defaultMaxMessageBytes;
   const bodyRules = { maxBytes, deadlineMs: options.bodyTimeoutMs ?? defaultBodyTimeoutMs };
   const log = options.log ?? (() => undefined);
@@ -133,17 +117,45 @@ export async function serveHttp(
     maxPerClient: options.maxSessionsPerClient ?? defaultSessionLimits.maxPerClient,
     idleMs: options.sessionIdleMs ?? defaultSessionLimits.idleMs,
   });
-  // Known once the port is: the origins of the server's own pages.
-  let door: DoorPolicy = { ownOrigins: [], allowOrigins: options.allowOrigins ?? [] };
+  // Known once the port is: the origins of the server's own pages, and with OAuth the resource's address.
+  let door: DoorPolicy = {
+    ownOrigins: [],
+    allowOrigins: options.allowOrigins ?? [],
+    allowHosts: options.allowHosts?.length ? options.allowHosts : undefined,
+    ...(options.auth ? { hostOption: '--allow-host' } : {}),
+  };
+  let auth: SessionAuth | undefined;
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const refused = doorRefusal(request, door);
-    if (refused) {
-      answerRefusal(response, refused);
+    const route = doorRoute(request, door);
+    if (isRefusal(route)) {
+      answerRefusal(response, route);
+      return drainUnread(request);
+    }
+    if (route === 'health') return answerDocument(request, response, { status: 'ok' }, 'no-store');
+    if (route === 'metadata')
+      return answerDocument(request, response, auth?.metadata?.document, 'public, max-age=3600');
+    const principal = auth ? await auth.authenticate(request) : undefined;
+    if (isRefusal(principal)) {
+      answerRefusal(response, principal);
       return drainUnread(request);
     }
     const sessionId = request.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (existing && principal && !samePrincipal(sessions.clientOf(sessionId as string) ?? '', principal.id)) {
+      // The session's own caller is not named: only that this request's credentials are not theirs.
+      answerRefusal(
+        response,
+        unauthorized(
+          'Mcp-Session-Id: this session was started with other credentials; a session takes only the credentials that started it',
+          {
+            error: 'invalid_token',
+            ...(auth?.resourceMetadataUrl ? { resourceMetadata: auth.resourceMetadataUrl } : {}),
+          },
+        ),
+      );
+      return drainUnread(request);
+    }
     const unknownSession = `No such session: unknown, ended, or closed after ${sessions.idleMs} ms without a request (--session-idle-ms); start a new one with initialize`;
     if (request.method !== 'POST') {
       if (!existing) {
@@ -178,14 +190,21 @@ export async function serveHttp(
         'No session: the first request must be initialize',
       );
     }
-    const client = clientOf(request.socket.remoteAddress);
-    const full = sessions.refusalFor(client);
+    // Behind a proxy every caller has the proxy's address: with auth, a caller is its key or its token's subject.
+    const client = principal?.id ?? clientOf(request.socket.remoteAddress);
+    const full = sessions.refusalFor(client, principal?.label);
     if (full) {
       log(`[warn] ${full.message}`);
       return answerRefusal(response, full);
     }
+    let context: SessionContext = {};
+    if (auth && principal) {
+      const apiKey = await auth.keyOf(principal);
+      if (isRefusal(apiKey)) return answerRefusal(response, apiKey);
+      context = { apiKey, ...(principal.claims ? { claims: principal.claims } : {}) };
+    }
     const id = randomUUID();
-    const session = createSession();
+    const session = createSession(context);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
     });
@@ -209,7 +228,9 @@ export async function serveHttp(
       // A client that went away mid-body has no one to answer, and is no error of this server.
       if (request.readableAborted || (error as NodeJS.ErrnoException)?.code === 'ECONNRESET')
         return response.destroy();
-      log(`[error] ${(error as Error)?.message ?? String(error)}`);
+      // With auth the request carries a key (or a token) of its own, which no line may show.
+      const redact = redactorOf(auth ? bearerOf(request) : undefined);
+      log(`[error] ${redact((error as Error)?.message ?? String(error))}`);
       answer(response, 500, ErrorCode.InternalError, 'Internal error of the MCP server');
     });
   });
@@ -221,14 +242,32 @@ export async function serveHttp(
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const { port, address } = server.address() as AddressInfo;
-  door = { ...door, ownOrigins: ownOrigins(address, port) };
   const shownHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  const url = `http://${shownHost}:${port}/mcp`;
+  try {
+    auth = sessionAuthOf(options.auth, url);
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  // Off loopback the server has no page of its own that a browser would name: pages that call are listed.
+  door = {
+    ...door,
+    ownOrigins: isLoopback(host) ? ownOrigins(address, port) : [],
+    metadataPaths: auth?.metadata?.paths,
+  };
   return {
-    url: `http://${shownHost}:${port}/mcp`,
+    url,
     close: async () => {
       await sessions.closeAll();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The bearer token a request carried, for redacting it from a line about that request. */
+function bearerOf(request: IncomingMessage): string | undefined {
+  const value = request.headers.authorization ?? '';
+  return /^bearer +(\S+)/i.exec(value)?.[1];
 }

@@ -18,6 +18,7 @@ export const defaultSessionLimits: SessionLimits = {
 
 interface Session {
   transport: StreamableHTTPServerTransport;
+  /** Who the session counts against: the client's address, or with --auth the caller's principal. */
   client: string;
   /** Requests of the session whose answer is still open: a session is never idle during a call. */
   busy: number;
@@ -46,8 +47,13 @@ export class SessionRegistry {
     return this.sessions.get(id)?.transport;
   }
 
-  /** Why a new session of this client is refused, or undefined. */
-  refusalFor(client: string): Refusal | undefined {
+  /** The client a session counts against: with --auth, the principal it is bound to. */
+  clientOf(id: string): string | undefined {
+    return this.sessions.get(id)?.client;
+  }
+
+  /** Why a new session of this client is refused, or undefined; `shown` names the client without its credential. */
+  refusalFor(client: string, shown = client): Refusal | undefined {
     const { maxSessions, maxPerClient, idleMs } = this.limits;
     const free = `end one (DELETE /mcp with its Mcp-Session-Id), or wait until one has been idle for ${idleMs} ms (--session-idle-ms)`;
     const held = [...this.sessions.values()].filter((session) => session.client === client).length;
@@ -55,7 +61,7 @@ export class SessionRegistry {
       return refusal(
         429,
         'too_many_sessions_of_client',
-        `Session refused: ${client} holds ${held} sessions, the most one client may hold (--max-sessions-per-client); ${free}`,
+        `Session refused: ${shown} holds ${held} sessions, the most one client may hold (--max-sessions-per-client); ${free}`,
         'Mcp-Session-Id',
         { 'retry-after': String(Math.ceil(idleMs / 1000)) },
       );

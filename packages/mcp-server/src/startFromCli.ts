@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
+import { keysForSubjects } from './authKeysFile.js';
 import { CliOptionError, type CliOptions } from './cliOptions.js';
 import { createMcpServer, type McpServerOptions } from './createMcpServer.js';
 import { cutText } from './cutText.js';
 import { redactorOf } from './redactorOf.js';
-import { serveHttp } from './serveHttp.js';
+import { type HttpAuth, serveHttp } from './serveHttp.js';
 import { serveStdio } from './serveStdio.js';
 
 /** The key the simulator gets when none is given: any `<prefix>_live_<random>` opens a workspace there. */
@@ -30,16 +31,25 @@ export async function startFromCli(
   options: CliOptions,
   writeStderr: (text: string) => void,
 ): Promise<Started> {
-  const apiKey = options.apiKey ?? (options.simulator ? simulatorKey : undefined);
-  if (!apiKey) {
+  // With --auth no session may fall back on a key of the environment: each spends its caller's own.
+  const apiKey = options.auth
+    ? undefined
+    : (options.apiKey ?? (options.simulator ? simulatorKey : undefined));
+  if (!apiKey && !options.auth) {
     throw new StartError(
       'No API key: set INFERENCE_INFRA_API_KEY, or run with --simulator to try the tools on the in-process simulator.',
     );
   }
   const redact = redactorOf(apiKey);
   const log = (line: string) => writeStderr(`${cutText(redact(line), 4000)}\n`);
+  if (options.auth && options.apiKey)
+    log(
+      `[warn] INFERENCE_INFRA_API_KEY is not used: with --auth ${options.auth} each session spends its caller's own key`,
+    );
+  const httpAuth = httpAuthOf(options);
   let serverOptions: McpServerOptions = {
-    apiKey,
+    // With --auth, the options are checked on a server that holds no key and reads none from the environment.
+    apiKey: apiKey ?? null,
     allow: options.allow,
     allowWrites: options.allowWrites,
     logLevel: options.logLevel,
@@ -84,7 +94,10 @@ export async function startFromCli(
   if (options.http) {
     let unused: typeof first | undefined = first;
     const endpoint = await serveHttp(
-      () => {
+      ({ apiKey: callerKey }) => {
+        // A session of --auth without its caller's key would spend the environment's (the fetch client's default).
+        if (httpAuth && !callerKey) throw new Error('a session of --auth was made without its caller key');
+        if (httpAuth) return createMcpServer({ ...serverOptions, apiKey: callerKey });
         const session = unused ?? createMcpServer(serverOptions);
         unused = undefined;
         return session;
@@ -99,15 +112,32 @@ export async function startFromCli(
         ...(options.maxSessionsPerClient ? { maxSessionsPerClient: options.maxSessionsPerClient } : {}),
         ...(options.sessionIdleMs ? { sessionIdleMs: options.sessionIdleMs } : {}),
         allowOrigins: options.allowOrigins,
+        ...(httpAuth ? { auth: httpAuth, allowHosts: options.allowHosts } : {}),
       },
     ).catch((error: Error) => {
       // A port in use, or a host this machine does not have: a sentence, not a stack.
       throw new StartError(`cannot serve on ${options.host}:${options.port}: ${error.message}`);
     });
-    return { describe: `inference-infra-mcp: ${endpoint.url} (${tools}, ${target})`, close: endpoint.close };
+    const whose = options.auth ? `, each caller's own key (--auth ${options.auth})` : '';
+    return {
+      describe: `inference-infra-mcp: ${endpoint.url} (${tools}, ${target}${whose})`,
+      close: endpoint.close,
+    };
   }
   const transport = await serveStdio(first, log, options.maxMessageBytes);
   return { describe: `inference-infra-mcp: stdio (${tools}, ${target})`, close: () => transport.close() };
+}
+
+/** The `serveHttp` auth of the command line: for OAuth, the issuers and the keys file read now, at start. */
+function httpAuthOf(options: CliOptions): HttpAuth | undefined {
+  if (options.auth === 'bearer-passthrough') return { mode: 'bearer-passthrough' };
+  if (options.auth !== 'oauth') return undefined;
+  return {
+    mode: 'oauth',
+    issuers: options.authIssuers,
+    keyForSubject: keysForSubjects(options.authKeysFile ?? ''),
+    ...(options.resourceUrl ? { resource: options.resourceUrl } : {}),
+  };
 }
 
 export function packageVersion(): string {
