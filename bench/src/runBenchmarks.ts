@@ -11,6 +11,7 @@ import { absoluteRows, gapRow, pct, type Row, ratioRows, relativeRow } from './r
 import { pairedDifference } from './stats.js';
 import { streamingThroughput } from './streaming.js';
 import { suiteSizes } from './suiteSizes.js';
+import { telemetryContenders } from './telemetryCost.js';
 
 export interface BenchOptions {
   /** A few iterations of everything, so CI proves the benchmarks still run; figures are then meaningless. */
@@ -53,6 +54,23 @@ export async function runBenchmarks(options: BenchOptions): Promise<Row[]> {
         relativeRow(metric, results, 'ours core', 'openapi-fetch bare', atMost(coreTargets[group] ?? 1.15)),
         relativeRow(metric, results, 'ours', 'ours core', atMost(1.15)),
       );
+    }
+    // What tracing costs a call: nobody listening is the baseline (the client's cost above), then a no-op tracer and
+    // the real SDK.
+    const telemetry = telemetryContenders();
+    try {
+      const traced = await inProcessOverhead(sizes.inProcess, telemetry.clients, { baselines: false });
+      for (const [group, results] of Object.entries(traced))
+        rows.push(
+          ...ratioRows(
+            `in-process ${group}, OpenTelemetry`,
+            results,
+            'ours',
+            (v) => `${(v * 1000).toFixed(1)} µs/call`,
+          ),
+        );
+    } finally {
+      await telemetry.shutdown();
     }
     // With an identical twin of ours: how far apart two identical clients come out is what the gap row can resolve.
     const throughput = await concurrentThroughput(fixture, sizes.concurrency, {

@@ -22,7 +22,7 @@ import type { DataOf, HttpMethod, InitOf, PathOf, Route } from './operations.js'
 import type { RequestValidator } from './requestValidator.js';
 import { routes } from './routes.gen.js';
 import type { CallTelemetry } from './telemetry/callTelemetry.js';
-import { loadTelemetry, telemetryWanted } from './telemetry/loadTelemetry.js';
+import { loadedTelemetry, loadTelemetry, telemetryWanted } from './telemetry/loadTelemetry.js';
 import { type CallTransport, createCallTransport } from './transport.js';
 import { type WithRequestId, withRequestId } from './withRequestId.js';
 
@@ -284,7 +284,7 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       validator?.(operationId, method, path, { body, query: params?.query, path: params?.path });
       const parseAs = reading.parseAs ?? request.parseAs;
       if (telemetryWanted(config.telemetry)) {
-        const { startCallTelemetry } = await loadTelemetry();
+        const { startCallTelemetry } = loadedTelemetry() ?? (await loadTelemetry());
         telemetry = startCallTelemetry(config.telemetry, route, method, path, baseUrl, body, (text) =>
           redactKey(text, config.apiKey),
         );

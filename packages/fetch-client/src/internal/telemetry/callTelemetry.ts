@@ -131,6 +131,7 @@ export function startCallTelemetry(
   if (!options?.tracerProvider && !options?.meterProvider && !api?.trace && !api?.metrics) return undefined;
   try {
     const telemetry = callTelemetry(options, api, route, method, path, baseUrl, body, redact);
+    if (!telemetry) return undefined;
     return {
       inject: guarded(telemetry.inject),
       retry: guarded(telemetry.retry),
@@ -152,24 +153,41 @@ function callTelemetry(
   baseUrl: string,
   body: unknown,
   redact: (text: string) => string,
-): CallTelemetry {
+): CallTelemetry | undefined {
   const tracerProvider = options?.tracerProvider ?? api?.trace;
   const meterProvider = options?.meterProvider ?? api?.metrics;
 
   const started = performance.now();
   const names = operationNames(route, method, path, baseUrl, body);
   const parent = api?.context?.active();
+  // What a sampler may decide on is given at the start (the conventions' sampling attributes); the rest of the
+  // request's settings only to a span that records.
   const span = tracerProvider
     ? tracerOf(tracerProvider).startSpan(
         names.spanName,
-        {
-          kind: spanKindClient,
-          attributes: defined({ ...names.metricAttributes, ...requestAttributes(route, body) }),
-        },
+        { kind: spanKindClient, attributes: defined(names.metricAttributes) },
         parent,
       )
     : undefined;
   const recording = span?.isRecording() === true;
+  if (recording) span?.setAttributes(defined(requestAttributes(route, body)));
+  if (!recording && !meterProvider) {
+    // A no-op tracer's span, or one sampled out: nothing to record, only its trace context to pass on (a sampled-out
+    // span's decision travels with it), when it has one.
+    const ids = span?.spanContext();
+    if (!span || !ids || /^0+$/.test(ids.traceId)) return undefined;
+    const nothing = () => undefined;
+    return {
+      inject: (headers) => {
+        if (!headers.has('traceparent'))
+          injectSpan(span, parent, headers, options?.propagator ?? api?.propagation);
+      },
+      retry: nothing,
+      answered: nothing,
+      end: () => span.end(),
+      chunk: nothing,
+    };
+  }
   const capture =
     options?.captureMessageContent ?? env('OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT') === 'true';
   if (recording && capture && names.genAiOperation === 'chat' && typeof body === 'object' && body !== null) {

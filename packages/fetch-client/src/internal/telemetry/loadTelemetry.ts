@@ -20,6 +20,14 @@ export function telemetryWanted(
 
 /** The spans and metrics code, loaded with the first call that reports: a client that never traces never loads it. */
 export function loadTelemetry(): Promise<CallTelemetryModule> {
-  loading ??= import('./callTelemetry.js');
+  loading ??= import('./callTelemetry.js').then((module) => {
+    loaded = module;
+    return module;
+  });
   return loading;
 }
+
+let loaded: CallTelemetryModule | undefined;
+
+/** The module once it has loaded: later calls take it without waiting a turn. */
+export const loadedTelemetry = (): CallTelemetryModule | undefined => loaded;

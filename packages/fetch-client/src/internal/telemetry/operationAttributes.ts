@@ -19,6 +19,24 @@ const isObject = (value: unknown): value is Body => typeof value === 'object' &&
 const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefined);
 const stringOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
+const servers = new Map<string, Attributes>();
+
+/** `server.address` and `server.port` of a base address, parsed once: a client has two. */
+function serverAttributes(baseUrl: string): Attributes {
+  let attributes = servers.get(baseUrl);
+  if (!attributes) {
+    const { hostname, port, protocol } = new URL(baseUrl);
+    attributes = {
+      'server.address': hostname,
+      'server.port': Number(port || (protocol === 'https:' ? 443 : 80)),
+    };
+    // Bounded: an app making clients for ever-new addresses does not grow this without end.
+    if (servers.size >= 64) servers.clear();
+    servers.set(baseUrl, attributes);
+  }
+  return attributes;
+}
+
 /** What names the span and its metrics: the conventions' operation, model and address. */
 export interface OperationNames {
   /** The GenAI operation (`chat`...), or undefined for a platform operation (HTTP conventions). */
@@ -35,11 +53,7 @@ export function operationNames(
   baseUrl: string,
   body: unknown,
 ): OperationNames {
-  const { hostname, port, protocol } = new URL(baseUrl);
-  const server: Attributes = {
-    'server.address': hostname,
-    'server.port': Number(port || (protocol === 'https:' ? 443 : 80)),
-  };
+  const server = serverAttributes(baseUrl);
   const genAi = genAiOperations[route.operationId];
   if (!genAi) {
     // Platform paths are whole (`/api/v1/...`): the spec's template is the URL's.
