@@ -9,6 +9,7 @@ import {
   MetricReader,
 } from '@opentelemetry/sdk-metrics';
 import {
+  AlwaysOffSampler,
   BasicTracerProvider,
   InMemorySpanExporter,
   type ReadableSpan,
@@ -320,5 +321,18 @@ describe('a provider that throws', () => {
     const client = simulatedClient({ tracerProvider: throwing });
     const types = await client.instances.listTypes();
     expect(types.data.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a span sampled out', () => {
+  it('records nothing but passes its trace context on, with the decision (flags 00)', async () => {
+    const sampledOut = new BasicTracerProvider({
+      sampler: new AlwaysOffSampler(),
+      spanProcessors: [new SimpleSpanProcessor(exporter)],
+    });
+    const client = simulatedClient({ tracerProvider: sampledOut });
+    await client.instances.listTypes();
+    expect(spans()).toEqual([]);
+    expect(sentHeaders[0]?.get('traceparent')).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
   });
 });
