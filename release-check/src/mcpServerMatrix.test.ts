@@ -89,4 +89,84 @@ describe.each(nodeLines)('on %s', (name) => {
       `[runtime matrix] mcp-server on ${name} ${runtime.version}: ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   }, 60_000);
+
+  it("the installed server as a remote one (--http --auth bearer-passthrough): each caller's own key, its health endpoint, 401 with WWW-Authenticate", async () => {
+    const runtime = installedRuntime(name);
+    const child = spawn(
+      runtime.executable,
+      [
+        join(project, 'node_modules/@inference-infra/mcp-server/bin/inference-infra-mcp.js'),
+        ...['--http', '--port', '0', '--auth', 'bearer-passthrough', '--simulator'],
+      ],
+      { cwd: project, env: { PATH: process.env.PATH ?? '' } },
+    );
+    try {
+      const endpoint = await new Promise<string>((resolve, reject) => {
+        let stderr = '';
+        child.stderr.setEncoding('utf8').on('data', (text: string) => {
+          stderr += text;
+          const found = /http:\/\/127\.0\.0\.1:\d+\/mcp/.exec(stderr);
+          if (found) resolve(found[0]);
+        });
+        child.once('exit', () => reject(new Error(`the server exited before serving: ${stderr}`)));
+      });
+      const health = await fetch(new URL('/healthz', endpoint));
+      expect([health.status, await health.json()]).toEqual([200, { status: 'ok' }]);
+      const alice = 'ii_live_releaseCheckAlice1';
+      const bob = 'ii_live_releaseCheckBob22';
+      const post = (body: object, headers: Record<string, string>) =>
+        fetch(endpoint, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            ...headers,
+          },
+          body: JSON.stringify({ jsonrpc: '2.0', ...body }),
+        });
+      /** The JSON-RPC message of an answer, sent as JSON or as one server-sent event. */
+      const messageOf = async (answer: Response) => {
+        const text = await answer.text();
+        const data = text.startsWith('{') ? text : /^data: (.*)$/m.exec(text)?.[1];
+        return JSON.parse(data ?? 'null') as Record<string, unknown>;
+      };
+      const initialize = {
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'release-check', version: '1' },
+        },
+      };
+      const refused = await post(initialize, {});
+      expect([refused.status, refused.headers.get('www-authenticate')]).toEqual([401, 'Bearer']);
+      const opened = await post(initialize, { authorization: `Bearer ${alice}` });
+      expect(opened.status).toBe(200);
+      const session = opened.headers.get('mcp-session-id') ?? '';
+      await messageOf(opened);
+      const onSession = {
+        authorization: `Bearer ${alice}`,
+        'mcp-session-id': session,
+        'mcp-protocol-version': '2025-06-18',
+      };
+      await post({ method: 'notifications/initialized' }, onSession);
+      const call = await messageOf(
+        await post(
+          { id: 2, method: 'tools/call', params: { name: 'list_instance_types', arguments: {} } },
+          onSession,
+        ),
+      );
+      expect((call.result as { isError?: boolean }).isError).toBeFalsy();
+      // Another caller's key on Alice's session is refused, naming neither key.
+      const stolen = await post(
+        { id: 3, method: 'tools/list', params: {} },
+        { ...onSession, authorization: `Bearer ${bob}` },
+      );
+      expect(stolen.status).toBe(401);
+      expect(await stolen.text()).not.toMatch(/releaseCheck/);
+    } finally {
+      child.kill();
+    }
+  }, 60_000);
 });
