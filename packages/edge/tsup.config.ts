@@ -5,7 +5,12 @@ import { defineConfig } from 'tsup';
  * (scripts/vendorEdge.mjs), so they must stand alone. ESM only: fetch-client's tsup bundles it into both of its formats.
  */
 export default defineConfig({
-  entry: { index: 'src/index.ts', node: 'src/node.ts', otel: 'src/otel.ts', otelRegistry: 'src/otelRegistry.ts' },
+  entry: {
+    index: 'src/index.ts',
+    node: 'src/node.ts',
+    otel: 'src/otel.ts',
+    otelRegistry: 'src/otelRegistry.ts',
+  },
   format: ['esm'],
   dts: true,
   sourcemap: false,

@@ -4,7 +4,6 @@ import {
   type MeterProvider,
   type RegisteredApi,
   registeredApi,
-  type Span,
   spanKindClient,
   statusError,
   type Tracer,
@@ -58,7 +57,10 @@ const instruments = new WeakMap<MeterProvider, Instruments>();
 
 function tracerOf(provider: TracerProvider): Tracer {
   let tracer = tracers.get(provider);
-  if (!tracer) tracers.set(provider, (tracer = provider.getTracer(scope)));
+  if (!tracer) {
+    tracer = provider.getTracer(scope);
+    tracers.set(provider, tracer);
+  }
   return tracer;
 }
 
