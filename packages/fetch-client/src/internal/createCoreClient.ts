@@ -285,7 +285,7 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       const parseAs = reading.parseAs ?? request.parseAs;
       if (telemetryWanted(config.telemetry)) {
         const { startCallTelemetry } = loadedTelemetry() ?? (await loadTelemetry());
-        telemetry = startCallTelemetry(config.telemetry, route, method, path, baseUrl, body, (text) =>
+        telemetry = startCallTelemetry(config.telemetry, { route, method, path, baseUrl, body }, (text) =>
           redactKey(text, config.apiKey),
         );
         // What a span quotes (a retry's reason, a failure, opted-in messages) is redacted: the redactor comes first.

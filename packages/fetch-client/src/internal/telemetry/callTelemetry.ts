@@ -121,18 +121,14 @@ function guarded<Args extends unknown[]>(hook: (...args: Args) => void): (...arg
  */
 export function startCallTelemetry(
   options: TelemetryOptions | false | undefined,
-  route: Route,
-  method: string,
-  path: string,
-  baseUrl: string,
-  body: unknown,
+  call: TracedCall,
   redact: (text: string) => string,
 ): CallTelemetry | undefined {
   if (options === false) return undefined;
   const api = registeredApi();
   if (!options?.tracerProvider && !options?.meterProvider && !api?.trace && !api?.metrics) return undefined;
   try {
-    const telemetry = callTelemetry(options, api, route, method, path, baseUrl, body, redact);
+    const telemetry = callTelemetry(options, api, call, redact);
     if (!telemetry) return undefined;
     return {
       inject: guarded(telemetry.inject),
@@ -146,14 +142,19 @@ export function startCallTelemetry(
   }
 }
 
+/** The call a span describes: its operation, where it goes, and its body (for the GenAI attributes). */
+export interface TracedCall {
+  route: Route;
+  method: string;
+  path: string;
+  baseUrl: string;
+  body: unknown;
+}
+
 function callTelemetry(
   options: TelemetryOptions | undefined,
   api: RegisteredApi | undefined,
-  route: Route,
-  method: string,
-  path: string,
-  baseUrl: string,
-  body: unknown,
+  { route, method, path, baseUrl, body }: TracedCall,
   redact: (text: string) => string,
 ): CallTelemetry | undefined {
   const tracerProvider = options?.tracerProvider ?? api?.trace;
