@@ -10,6 +10,8 @@ export default defineConfig(
       server: 'src/server/index.ts',
     },
     // The edge module is private: its code goes into this package's build, its types into its declarations.
-    { noExternal: ['@inference-infra/edge'], dts: { resolve: ['@inference-infra/edge'] } },
+    // Its code from every entry (`/otel`, `/otel-registry` too); its types through the main entry only, which the
+    // declaration bundler resolves (it reads no `exports` map): type imports name '@inference-infra/edge'.
+    { noExternal: [/^@inference-infra\/edge(\/|$)/], dts: { resolve: ['@inference-infra/edge'] } },
   ),
 );

@@ -17,6 +17,16 @@ export {
 } from './hostPolicy.js';
 export { type KeyForm, keyAsSent, leakRunLength, splitKey, textForms } from './keyForms.js';
 export { type OriginPolicy, originAllowed, originRefusal } from './originPolicy.js';
+// The OpenTelemetry shapes as types only (their code is the `/otel` entry's): a package that bundles this module
+// names them in its own declarations through this entry, which a declaration bundler resolves.
+export type {
+  Attributes,
+  MeterProvider,
+  ServerSpan,
+  ServerTelemetryOptions,
+  TextMapPropagator,
+  TracerProvider,
+} from './otel.js';
 export { createRedactor, type Redactor, redacted, redactorFor } from './redactor.js';
 export { isRefusal, type Refusal, refusal } from './refusal.js';
 export { type CheckedTarget, checkPath, checkTarget } from './requestTarget.js';

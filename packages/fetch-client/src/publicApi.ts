@@ -4,7 +4,7 @@ export type {
   MeterProvider,
   TextMapPropagator,
   TracerProvider,
-} from '@inference-infra/edge/otel';
+} from '@inference-infra/edge';
 export { APIPromise, type DataWithResponse } from './apiPromise.js';
 export * from './errors.js';
 export type { EventStream } from './eventStream.js';

@@ -1,4 +1,4 @@
-import type { ServerTelemetryOptions } from '@inference-infra/edge/otel';
+import type { ServerTelemetryOptions } from '@inference-infra/edge';
 import type { routes } from '../internal/routes.gen.js';
 
 type RouteEntry = {

@@ -1,5 +1,5 @@
+import type { ServerSpan } from '@inference-infra/edge';
 import { callUpstream, isRefusal, type Redactor } from '@inference-infra/edge';
-import type { ServerSpan } from '@inference-infra/edge/otel';
 import { type AnswerBounds, answerBody } from './answerBody.js';
 import type { ApiRouteMatch } from './apiRouteMatch.js';
 import { answerRefusal } from './refusal.js';

@@ -1,4 +1,4 @@
-import type { Attributes } from '@inference-infra/edge/otel';
+import type { Attributes } from '@inference-infra/edge';
 import type { Route } from '../operations.js';
 
 /**

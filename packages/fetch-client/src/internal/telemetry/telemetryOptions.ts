@@ -1,4 +1,4 @@
-import type { MeterProvider, TextMapPropagator, TracerProvider } from '@inference-infra/edge/otel';
+import type { MeterProvider, TextMapPropagator, TracerProvider } from '@inference-infra/edge';
 
 /**
  * OpenTelemetry for a client. By default the client traces and measures with what the app registered with
