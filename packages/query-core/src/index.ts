@@ -5,6 +5,11 @@ export {
   chatStreamReducer,
   idleChatStream,
 } from './chatStreamReducer.js';
+export {
+  type ChatCompletionStreamVariables,
+  type ChatStreamSession,
+  createChatStreamSession,
+} from './chatStreamSession.js';
 export { billingTransactionsInfiniteQueryOptions } from './options/billingTransactionsInfiniteQueryOptions.js';
 export { billingTransactionsQueryOptions } from './options/billingTransactionsQueryOptions.js';
 export {
@@ -23,6 +28,7 @@ export {
   type ResizeVolumeVariables,
   resizeVolumeMutationOptions,
 } from './options/resizeVolumeMutationOptions.js';
+export { passThrough } from './passThrough.js';
 export {
   type BillingInfiniteKey,
   type BillingPageKey,
