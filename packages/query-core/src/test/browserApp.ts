@@ -14,8 +14,11 @@ import { routeOfListener, startStaticServer } from '@inference-infra/test-kit/st
 import type { Browser, Page } from 'playwright-core';
 import { build, type PluginOption } from 'vite';
 
-/** The key the app's own server holds and adds to what the page sends; the page holds none. */
-export const pageKey = 'ii_live_mock';
+/**
+ * The key the app's own server holds and adds to what the page sends; the page holds none. One per framework: the
+ * simulator keeps a workspace per key, so each app's resize starts from the seeded 100 GB whichever app ran first.
+ */
+export const pageKeyOf = (name: string) => `ii_live_browser_${name}`;
 
 export interface RunningApp {
   page: Page;
@@ -50,7 +53,7 @@ export async function startBrowserApp(
     build: { outDir, emptyOutDir: true, minify: false },
   });
   const route = createApiRoute({
-    apiKey: pageKey,
+    apiKey: pageKeyOf(name),
     ...api,
     operations: ['createChatCompletion', 'resizeVolume'],
   });

@@ -3,18 +3,18 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { PluginOption } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { pageKey, type RunningApp, startBrowserApp } from './browserApp.js';
+import { pageKeyOf, type RunningApp, startBrowserApp } from './browserApp.js';
 
 const artifactsDir = fileURLToPath(new URL('../../test-artifacts', import.meta.url));
 
 /** Asks the simulator directly, with the page server's key, to know what the page must show. */
-async function askSimulator(path: string, init: RequestInit = {}) {
+async function askSimulator(name: string, path: string, init: RequestInit = {}) {
   const base = path.startsWith('/api/')
     ? inject('mockPlatformUrl')
     : inject('mockBaseUrl').replace(/\/v1$/, '');
   const response = await fetch(`${base}${path}`, {
     ...init,
-    headers: { authorization: `Bearer ${pageKey}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${pageKeyOf(name)}`, 'content-type': 'application/json' },
   });
   return (await response.json()) as { data: Array<Record<string, unknown>>; meta?: Record<string, unknown> };
 }
@@ -49,12 +49,14 @@ export function describeBrowserScenario(name: string, plugin: () => PluginOption
       const table = section('Instance types, cheapest first');
       const rows = table.locator('tbody tr[data-id]');
       const ids = () => rows.evaluateAll((found) => found.map((row) => row.getAttribute('data-id')));
-      const cheapestFirst = (await askSimulator('/api/v1/instances/types')).data.map((type) => type.id);
+      const cheapestFirst = (await askSimulator(name, '/api/v1/instances/types')).data.map((type) => type.id);
       expect(cheapestFirst.length).toBeGreaterThan(20);
       await expect.poll(ids).toEqual(cheapestFirst);
 
       await table.getByLabel('GPU type').selectOption('H100');
-      const h100 = (await askSimulator('/api/v1/instances/types?gpu_type=H100')).data.map((type) => type.id);
+      const h100 = (await askSimulator(name, '/api/v1/instances/types?gpu_type=H100')).data.map(
+        (type) => type.id,
+      );
       expect(h100).toHaveLength(8);
       await expect.poll(ids).toEqual(h100);
       await table.getByLabel('GPU count').selectOption('8');
@@ -76,7 +78,7 @@ export function describeBrowserScenario(name: string, plugin: () => PluginOption
     });
 
     it('loads the billing transactions page by page, to the end of the list', async () => {
-      const total = (await askSimulator('/api/v1/billing/transactions?limit=1')).meta?.total as number;
+      const total = (await askSimulator(name, '/api/v1/billing/transactions?limit=1')).meta?.total as number;
       expect(total).toBeGreaterThan(100);
       const transactions = section('Billing transactions');
       const items = transactions.getByRole('listitem');
@@ -96,9 +98,9 @@ export function describeBrowserScenario(name: string, plugin: () => PluginOption
 
     it('resizes a volume, then shows the 409 of the same size again', async () => {
       const resize = section('Resize a volume');
-      // The simulator keeps one state per key; each framework's run starts its own, so each app starts at 100 GB
-      // only once: a size above anything a run of another app asked for keeps the test independent of their order.
-      const size = String(1000 + Math.floor(Math.random() * 8000));
+      // The seeded volume has 100 GB in this app's own workspace of the simulator (its key); 500 grows it once, and
+      // the same size again is not a growth: the 409 the spec documents.
+      const size = '500';
       await resize.getByLabel('New size (GB)').fill(size);
       await resize.getByRole('button', { name: 'Resize' }).click();
       await expect.poll(() => resize.locator('output').textContent()).toBe(`vol_training is now ${size} GB`);
@@ -117,7 +119,7 @@ export function describeBrowserScenario(name: string, plugin: () => PluginOption
       await chat.locator('[data-status="aborted"]').waitFor();
       const kept = (await answer.textContent()) ?? '';
       const prompt = await chat.getByLabel('Prompt').inputValue();
-      const reply = (await askSimulator('/v1/chat/completions', {
+      const reply = (await askSimulator(name, '/v1/chat/completions', {
         method: 'POST',
         body: JSON.stringify({
           model: 'llama-3.1-8b-instruct',
