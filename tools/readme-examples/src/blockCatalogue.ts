@@ -251,6 +251,23 @@ console.log(await answer.text());
     },
   },
 
+  {
+    file: queryCore,
+    contains:
+      'npm install @inference-infra/query-core @inference-infra/fetch-client @tanstack/solid-query solid-js',
+    test: shell,
+  },
+  {
+    file: queryCore,
+    contains: "from '@inference-infra/query-core/solid';",
+    test: {
+      kind: 'typescript',
+      run: 'no',
+      reason:
+        'Solid primitives: they run inside a component of a browser page; packages/query-core/src/solid/solidApp.test.ts runs them, the provider and a keyless client behind the key-holding route in headless Chromium',
+    },
+  },
+
   // mock-server
   { file: mockServer, contains: 'npm install --save-dev @inference-infra/mock-server', test: shell },
   {
