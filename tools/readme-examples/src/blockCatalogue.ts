@@ -237,7 +237,8 @@ console.log(await answer.text());
   { file: queryCore, contains: 'it_h100_8x_use1: $19.92 an hour', test: printedAbove },
   {
     file: queryCore,
-    contains: 'npm install @inference-infra/query-core @inference-infra/fetch-client @tanstack/vue-query vue',
+    contains:
+      'npm install @inference-infra/query-core @inference-infra/fetch-client @tanstack/vue-query vue@3',
     test: shell,
   },
   {
@@ -265,6 +266,23 @@ console.log(await answer.text());
       run: 'no',
       reason:
         'Solid primitives: they run inside a component of a browser page; packages/query-core/src/solid/solidApp.test.ts runs them, the provider and a keyless client behind the key-holding route in headless Chromium',
+    },
+  },
+
+  {
+    file: queryCore,
+    contains:
+      'npm install @inference-infra/query-core @inference-infra/fetch-client @tanstack/svelte-query svelte',
+    test: shell,
+  },
+  {
+    file: queryCore,
+    contains: "from '@inference-infra/query-core/svelte';",
+    test: {
+      kind: 'typescript',
+      run: 'no',
+      reason:
+        'Svelte queries: they run while a component of a browser page initialises; packages/query-core/src/svelte/svelteApp.test.ts runs them, the context and a keyless client behind the key-holding route in headless Chromium',
     },
   },
 
