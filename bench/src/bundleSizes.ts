@@ -29,6 +29,8 @@ export const options = (client) => instanceTypesQueryOptions(client, { gpu_type:
 export function types() { return useInstanceTypes(() => ({ gpu_type: 'H100' })).data.value?.data.length ?? 0; }`,
   'query-core/solid (one primitive, client and peers excluded)': `import { useInstanceTypes } from '@inference-infra/query-core/solid';
 export function types() { return useInstanceTypes(() => ({ gpu_type: 'H100' })).data?.data.length ?? 0; }`,
+  'query-core/svelte (one query, client and peers excluded)': `import { createInstanceTypesQuery } from '@inference-infra/query-core/svelte';
+export function types() { return createInstanceTypesQuery(() => ({ gpu_type: 'H100' })).data?.data.length ?? 0; }`,
 };
 
 /** The peers an app brings itself, left out of every count. */
@@ -42,6 +44,8 @@ const peers = [
   'vue',
   '@tanstack/solid-query',
   'solid-js',
+  '@tanstack/svelte-query',
+  'svelte',
 ];
 
 /** Min+gz bytes a browser loads up front for `source` (chunks behind a dynamic import are not counted). */
