@@ -31,6 +31,8 @@ export function types() { return useInstanceTypes(() => ({ gpu_type: 'H100' })).
 export function types() { return useInstanceTypes(() => ({ gpu_type: 'H100' })).data?.data.length ?? 0; }`,
   'query-core/svelte (one query, client and peers excluded)': `import { createInstanceTypesQuery } from '@inference-infra/query-core/svelte';
 export function types() { return createInstanceTypesQuery(() => ({ gpu_type: 'H100' })).data?.data.length ?? 0; }`,
+  'query-core/angular (one query, client and peers excluded)': `import { injectInstanceTypesQuery } from '@inference-infra/query-core/angular';
+export function types() { return injectInstanceTypesQuery(() => ({ gpu_type: 'H100' })).data()?.data.length ?? 0; }`,
 };
 
 /** The peers an app brings itself, left out of every count. */
@@ -46,6 +48,8 @@ const peers = [
   'solid-js',
   '@tanstack/svelte-query',
   'svelte',
+  '@tanstack/angular-query-experimental',
+  '@angular/core',
 ];
 
 /** Min+gz bytes a browser loads up front for `source` (chunks behind a dynamic import are not counted). */

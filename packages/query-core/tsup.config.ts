@@ -8,6 +8,7 @@ export default defineConfig(
       vue: 'src/vue/index.ts',
       solid: 'src/solid/index.ts',
       svelte: 'src/svelte/index.ts',
+      angular: 'src/angular/index.ts',
     },
     {
       // The frameworks and their TanStack adapters are the app's own (optional peers), never bundled in.
@@ -19,6 +20,8 @@ export default defineConfig(
         'solid-js',
         '@tanstack/svelte-query',
         'svelte',
+        '@tanstack/angular-query-experimental',
+        '@angular/core',
       ],
     },
   ),

@@ -1,3 +1,4 @@
+export type { Accessor } from './accessor.js';
 export {
   type ChatCompletionStreamState,
   type ChatCompletionStreamStatus,

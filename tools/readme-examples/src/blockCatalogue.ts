@@ -281,6 +281,23 @@ console.log(await answer.text());
     test: { kind: 'file', usedBy: 'packages/query-core/src/svelte/readmeExample.test.ts' },
   },
 
+  {
+    file: queryCore,
+    contains:
+      'npm install @inference-infra/query-core @inference-infra/fetch-client @tanstack/angular-query-experimental',
+    test: shell,
+  },
+  {
+    file: queryCore,
+    contains: "from '@inference-infra/query-core/angular';",
+    test: {
+      kind: 'typescript',
+      run: 'no',
+      reason:
+        'Angular queries: they run in an injection context of a browser page; packages/query-core/src/angular/angularApp.test.ts runs them, the providers and a keyless client behind the key-holding route in headless Chromium',
+    },
+  },
+
   // mock-server
   { file: mockServer, contains: 'npm install --save-dev @inference-infra/mock-server', test: shell },
   {

@@ -22,10 +22,11 @@ async function askSimulator(name: string, path: string, init: RequestInit = {}) 
 /**
  * The one scenario every framework's app passes, on the same markup: filters of instance types, infinite billing
  * pages, a resize and its 409, a streamed chat and its abort; then nothing past loopback, no key in the page, and no
- * failed request but the 409 asked for. `name` is the folder under `browser-apps/` and the entry of this package.
+ * failed request but the 409 and the abort asked for. `name` is the folder under `browser-apps/` and the entry of
+ * this package.
  */
-export function describeBrowserScenario(name: string, plugin: () => PluginOption): void {
-  describe(`the ${name} app on @inference-infra/query-core/${name} (built with its Vite plugin, in headless Chromium)`, () => {
+export function describeBrowserScenario(name: string, plugin: () => PluginOption, builtWith: string): void {
+  describe(`the ${name} app on @inference-infra/query-core/${name} (built by Vite with ${builtWith}, in headless Chromium)`, () => {
     let app: RunningApp;
     const section = (label: string) => app.page.getByRole('region', { name: label });
     const screenshot = async (label: string, region: string) => {
