@@ -18,8 +18,39 @@ new OpenAI({ apiKey: 'k', dangerouslyAllowBrowser: true }).embeddings.create({ m
 const hooksEntry = `import { useInstanceTypes } from '@inference-infra/react-hooks';
 export function Types() { return useInstanceTypes({}).data?.data.length ?? 0; }`;
 
+/**
+ * One query through query-core and each of its adapters: what they add to an app that already creates a client (the
+ * client is the app's, as the framework and TanStack are), so each row is the adapter's own cost.
+ */
+const queryCoreEntries: Record<string, string> = {
+  'query-core (one factory, client and peers excluded)': `import { instanceTypesQueryOptions } from '@inference-infra/query-core';
+export const options = (client) => instanceTypesQueryOptions(client, { gpu_type: 'H100' });`,
+  'query-core/vue (one composable, client and peers excluded)': `import { useInstanceTypes } from '@inference-infra/query-core/vue';
+export function types() { return useInstanceTypes(() => ({ gpu_type: 'H100' })).data.value?.data.length ?? 0; }`,
+  'query-core/solid (one primitive, client and peers excluded)': `import { useInstanceTypes } from '@inference-infra/query-core/solid';
+export function types() { return useInstanceTypes(() => ({ gpu_type: 'H100' })).data?.data.length ?? 0; }`,
+  'query-core/svelte (one query, client and peers excluded)': `import { createInstanceTypesQuery } from '@inference-infra/query-core/svelte';
+export function types() { return createInstanceTypesQuery(() => ({ gpu_type: 'H100' })).data?.data.length ?? 0; }`,
+  'query-core/angular (one query, client and peers excluded)': `import { injectInstanceTypesQuery } from '@inference-infra/query-core/angular';
+export function types() { return injectInstanceTypesQuery(() => ({ gpu_type: 'H100' })).data()?.data.length ?? 0; }`,
+};
+
 /** The peers an app brings itself, left out of every count. */
-const peers = ['react', 'react-dom', '@tanstack/react-query', 'react/jsx-runtime'];
+const peers = [
+  'react',
+  'react-dom',
+  '@tanstack/react-query',
+  'react/jsx-runtime',
+  '@tanstack/query-core',
+  '@tanstack/vue-query',
+  'vue',
+  '@tanstack/solid-query',
+  'solid-js',
+  '@tanstack/svelte-query',
+  'svelte',
+  '@tanstack/angular-query-experimental',
+  '@angular/core',
+];
 
 /** Min+gz bytes a browser loads up front for `source` (chunks behind a dynamic import are not counted). */
 export function gzippedSize(source: string): Promise<number> {
@@ -33,5 +64,6 @@ export async function bundleSizes(): Promise<Map<string, number>> {
     new URL('../node_modules/@inference-infra/react-hooks/dist', import.meta.url),
   );
   if (hooksBuilt) sizes.set('react-hooks (one hook, peers excluded)', await gzippedSize(hooksEntry));
+  for (const [name, source] of Object.entries(queryCoreEntries)) sizes.set(name, await gzippedSize(source));
   return sizes;
 }

@@ -45,12 +45,13 @@ describe('a release', () => {
     const before = readJson(join(repoRoot, 'packages/types/package.json')).version as string;
     const [major, minor] = before.split('.').map(Number);
     const expected = `${major}.${(minor ?? 0) + 1}.0`;
-    // The fixed group: a change to the types moves the client and the hooks with it.
-    expect([version('types'), version('fetch-client'), version('react-hooks')]).toEqual([
-      expected,
-      expected,
-      expected,
-    ]);
+    // The fixed group: a change to the types moves the client, the query options and the hooks with it.
+    expect([
+      version('types'),
+      version('fetch-client'),
+      version('query-core'),
+      version('react-hooks'),
+    ]).toEqual([expected, expected, expected, expected]);
     expect(readFileSync(join(mirror, 'packages/types/CHANGELOG.md'), 'utf8')).toContain(
       'A new optional field.',
     );

@@ -7,6 +7,7 @@ import { atLeast, type Bump, pendingBumps } from './pendingBumps.js';
 export const specPackages = [
   '@inference-infra/types',
   '@inference-infra/fetch-client',
+  '@inference-infra/query-core',
   '@inference-infra/react-hooks',
 ];
 

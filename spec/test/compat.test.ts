@@ -135,6 +135,7 @@ describe('the compatibility gate', () => {
     expect(report.underDeclared.map((u) => u.pkg)).toEqual([
       '@inference-infra/types',
       '@inference-infra/fetch-client',
+      '@inference-infra/query-core',
       '@inference-infra/react-hooks',
     ]);
     expect(formatReport(report)).toMatch(/size_gb: maximum 10000 → 5000/);

@@ -1,11 +1,5 @@
-import type {
-  APIConnectionError,
-  APIError,
-  APIUserAbortError,
-  ClientConfigError,
-  InferenceInfraClient,
-  RequestValidationError,
-} from '@inference-infra/fetch-client';
+import type { InferenceInfraClient } from '@inference-infra/fetch-client';
+import type { InferenceInfraQueryError } from '@inference-infra/query-core';
 import type {
   InfiniteData,
   QueryKey,
@@ -17,14 +11,9 @@ import type {
 
 /**
  * What a hook's `error` can be: the typed errors of the fetch client, so `instanceof` narrows to the detail
- * (`issues` of a validation error, `status` and `code` of an API error).
+ * (`issues` of a validation error, `status` and `code` of an API error). The same union as every adapter's.
  */
-export type InferenceInfraHookError =
-  | RequestValidationError
-  | APIError
-  | APIConnectionError
-  | APIUserAbortError
-  | ClientConfigError;
+export type InferenceInfraHookError = InferenceInfraQueryError;
 
 /** Every hook takes the client from `<InferenceInfraProvider>`, or this one when given. */
 export interface ClientOption {

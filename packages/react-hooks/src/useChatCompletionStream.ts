@@ -1,14 +1,18 @@
-import type { CreateChatCompletionBody } from '@inference-infra/types';
+import {
+  type ChatCompletionStreamVariables,
+  type ChatStreamSession,
+  createChatStreamSession,
+} from '@inference-infra/query-core';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import {
   type ChatCompletionStreamState,
   chatStreamReducer,
   idleChatStream,
 } from './internal/chatStreamReducer.js';
-import type { ClientOption, InferenceInfraHookError } from './types.js';
+import type { ClientOption } from './types.js';
 import { useInferenceInfraClient } from './useInferenceInfraClient.js';
 
-export type ChatCompletionStreamVariables = Omit<CreateChatCompletionBody, 'stream'>;
+export type { ChatCompletionStreamVariables };
 
 export interface UseChatCompletionStreamResult extends ChatCompletionStreamState {
   /** Starts a streamed answer, ending the one still running. */
@@ -29,51 +33,18 @@ export interface UseChatCompletionStreamResult extends ChatCompletionStreamState
 export function useChatCompletionStream({ client }: ClientOption = {}): UseChatCompletionStreamResult {
   const resolvedClient = useInferenceInfraClient(client);
   const [state, dispatch] = useReducer(chatStreamReducer, idleChatStream);
-  const running = useRef<AbortController | null>(null);
+  // One session for the component's life: a new client must still end the stream the old one started.
+  const session = useRef<ChatStreamSession | null>(null);
+  session.current ??= createChatStreamSession(dispatch);
 
-  const abort = useCallback(() => running.current?.abort(), []);
-
+  const abort = useCallback(() => session.current?.abort(), []);
   const start = useCallback(
-    (body: ChatCompletionStreamVariables) => {
-      running.current?.abort();
-      const controller = new AbortController();
-      running.current = controller;
-      // Events of a stream that a newer start() replaced must not land in the state of the new one; once aborted,
-      // only the abort itself does (chunks already parsed, or a [DONE] among them, would otherwise still arrive).
-      const send: typeof dispatch = (event) => {
-        if (running.current !== controller) return;
-        if (controller.signal.aborted && event.type !== 'aborted') return;
-        dispatch(event);
-      };
-      send({ type: 'started' });
-      void (async () => {
-        try {
-          const stream = await resolvedClient.chat.completions.create(
-            { ...body, stream: true },
-            { signal: controller.signal },
-          );
-          send({ type: 'opened', requestId: stream.requestId });
-          for await (const chunk of stream) send({ type: 'chunk', chunk });
-          send(controller.signal.aborted ? { type: 'aborted' } : { type: 'finished' });
-        } catch (error) {
-          send(
-            controller.signal.aborted
-              ? { type: 'aborted' }
-              : { type: 'failed', error: error as InferenceInfraHookError },
-          );
-        }
-      })();
-    },
+    (body: ChatCompletionStreamVariables) => session.current?.start(resolvedClient, body),
     [resolvedClient],
   );
+  const reset = useCallback(() => session.current?.reset(), []);
 
-  const reset = useCallback(() => {
-    running.current?.abort();
-    running.current = null;
-    dispatch({ type: 'reset' });
-  }, []);
-
-  useEffect(() => () => running.current?.abort(), []);
+  useEffect(() => () => session.current?.abort(), []);
 
   return { ...state, start, abort, reset, isStreaming: state.status === 'streaming' };
 }

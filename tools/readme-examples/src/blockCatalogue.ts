@@ -62,6 +62,7 @@ const client = createClient({ apiKey: 'ii_live_mock', baseUrl: 'http://127.0.0.1
 
 const fetchClient = 'packages/fetch-client/README.md';
 const reactHooks = 'packages/react-hooks/README.md';
+const queryCore = 'packages/query-core/README.md';
 const mockServer = 'packages/mock-server/README.md';
 const types = 'packages/types/README.md';
 const contractTests = 'packages/contract-tests/README.md';
@@ -225,6 +226,81 @@ console.log(await answer.text());
     file: reactHooks,
     contains: 'createSimulator({ streamEventIntervalMs: 50 })',
     test: { kind: 'typescript', run: 'node' },
+  },
+
+  // query-core
+  {
+    file: queryCore,
+    contains: 'npm install @inference-infra/query-core @inference-infra/fetch-client @tanstack/query-core',
+    test: shell,
+  },
+  {
+    file: queryCore,
+    contains: 'await queryClient.prefetchQuery(instanceTypesQueryOptions(',
+    test: { kind: 'typescript', run: 'node', printsBlockBelow: true },
+  },
+  { file: queryCore, contains: 'it_h100_8x_use1: $19.92 an hour', test: printedAbove },
+  {
+    file: queryCore,
+    contains:
+      'npm install @inference-infra/query-core @inference-infra/fetch-client @tanstack/vue-query vue@3',
+    test: shell,
+  },
+  {
+    file: queryCore,
+    contains: "from '@inference-infra/query-core/vue';",
+    test: {
+      kind: 'typescript',
+      run: 'no',
+      reason:
+        'a Vue page: it mounts into a browser document; packages/query-core/src/vue/vueApp.test.ts runs the same composables, the plugin and a keyless client behind the key-holding route in headless Chromium',
+    },
+  },
+
+  {
+    file: queryCore,
+    contains:
+      'npm install @inference-infra/query-core @inference-infra/fetch-client @tanstack/solid-query solid-js',
+    test: shell,
+  },
+  {
+    file: queryCore,
+    contains: "from '@inference-infra/query-core/solid';",
+    test: {
+      kind: 'typescript',
+      run: 'no',
+      reason:
+        'Solid primitives: they run inside a component of a browser page; packages/query-core/src/solid/solidApp.test.ts runs them, the provider and a keyless client behind the key-holding route in headless Chromium',
+    },
+  },
+
+  {
+    file: queryCore,
+    contains:
+      'npm install @inference-infra/query-core @inference-infra/fetch-client @tanstack/svelte-query svelte',
+    test: shell,
+  },
+  {
+    file: queryCore,
+    contains: 'const stream = createChatCompletionStream();',
+    test: { kind: 'file', usedBy: 'packages/query-core/src/svelte/readmeExample.test.ts' },
+  },
+
+  {
+    file: queryCore,
+    contains:
+      'npm install @inference-infra/query-core @inference-infra/fetch-client @tanstack/angular-query-experimental',
+    test: shell,
+  },
+  {
+    file: queryCore,
+    contains: "from '@inference-infra/query-core/angular';",
+    test: {
+      kind: 'typescript',
+      run: 'no',
+      reason:
+        'Angular queries: they run in an injection context of a browser page; packages/query-core/src/angular/angularApp.test.ts runs them, the providers and a keyless client behind the key-holding route in headless Chromium',
+    },
   },
 
   // mock-server

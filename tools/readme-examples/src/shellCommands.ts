@@ -199,7 +199,7 @@ export const commandRules: CommandRule[] = [
   {
     name: 'install from npm',
     pattern:
-      /^npm install( --save-dev)? (@inference-infra\/[\w-]+ ?)+( ?(@tanstack\/react-query|react|react-dom|@modelcontextprotocol\/sdk))*$/,
+      /^npm install( --save-dev)? (@inference-infra\/[\w-]+ ?)+( ?(@tanstack\/react-query|react|react-dom|@modelcontextprotocol\/sdk|@tanstack\/query-core|@tanstack\/vue-query|vue@3|@tanstack\/solid-query|solid-js|@tanstack\/svelte-query|svelte|@tanstack\/angular-query-experimental|@angular\/core|@angular\/common))*$/,
     verdict: 'run',
     reason:
       "src/readerBlocks.test.ts runs it with npm in a reader's folder outside the repository, with `--registry` of the test's registry added as the sentence after the block (registryNote) tells a reader to, before the README's blocks run there; our packages install at today's versions",

@@ -1,10 +1,2 @@
-/**
- * The options a hook was given, less those set to `undefined`, ready to spread over a builder's.
- *
- * In an object spread an own property that is `undefined` still overrides: `{ ...builder, ...{ retry: undefined } }`
- * has no retry at all, so TanStack's default of 3 retries would replace the package's rule. A caller who writes
- * `{ retry: flag ? 0 : undefined }` means "the default", and the default of these hooks is the builder's.
- */
-export function passThrough<TOptions extends object>(options: TOptions): TOptions {
-  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as TOptions;
-}
+// One owner for every adapter: @inference-infra/query-core.
+export { passThrough } from '@inference-infra/query-core';

@@ -1,13 +1,14 @@
-import { type InferenceInfraClient, nextPageOffset } from '@inference-infra/fetch-client';
+import type { InferenceInfraClient } from '@inference-infra/fetch-client';
+import { billingTransactionsInfiniteQueryOptions as coreOptions } from '@inference-infra/query-core';
 import type { ListBillingTransactionsResponse } from '@inference-infra/types';
 import { type InfiniteData, infiniteQueryOptions } from '@tanstack/react-query';
-import { type BillingTransactionsPagingQuery, inferenceInfraKeys } from '../queryKeys.js';
-import { shouldRetryQuery } from '../retryPolicy.js';
+import type { BillingTransactionsPagingQuery, inferenceInfraKeys } from '../queryKeys.js';
 import type { InferenceInfraHookError } from '../types.js';
 
 /**
  * Every page of billing transactions, `limit` at a time, for `useInfiniteQuery` or
- * `queryClient.prefetchInfiniteQuery`. The page parameter is the offset; it advances by what each page held.
+ * `queryClient.prefetchInfiniteQuery`. The page parameter is the offset; it advances by what each page held, by the
+ * client's paging rule.
  */
 export function billingTransactionsInfiniteQueryOptions(
   client: InferenceInfraClient,
@@ -19,15 +20,5 @@ export function billingTransactionsInfiniteQueryOptions(
     InfiniteData<ListBillingTransactionsResponse, number>,
     ReturnType<typeof inferenceInfraKeys.billing.infinite>,
     number
-  >({
-    queryKey: inferenceInfraKeys.billing.infinite(query),
-    queryFn: async ({ pageParam, signal }) =>
-      await client.billing.listTransactions({ ...query, offset: pageParam }, { signal }),
-    initialPageParam: 0,
-    // The client's own paging rule (`hasMore`, else `total`, else a short page; an empty page always ends the
-    // list), so the hook and `for await` over `listTransactions` page alike.
-    getNextPageParam: (lastPage, _allPages, lastOffset) =>
-      nextPageOffset(lastPage, { offset: lastOffset, limit: query.limit }),
-    retry: shouldRetryQuery,
-  });
+  >(coreOptions(client, query));
 }

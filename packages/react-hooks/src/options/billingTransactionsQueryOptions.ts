@@ -1,8 +1,8 @@
 import type { InferenceInfraClient } from '@inference-infra/fetch-client';
+import { billingTransactionsQueryOptions as coreOptions } from '@inference-infra/query-core';
 import type { ListBillingTransactionsQuery, ListBillingTransactionsResponse } from '@inference-infra/types';
 import { queryOptions } from '@tanstack/react-query';
-import { inferenceInfraKeys } from '../queryKeys.js';
-import { shouldRetryQuery } from '../retryPolicy.js';
+import type { inferenceInfraKeys } from '../queryKeys.js';
 import type { InferenceInfraHookError } from '../types.js';
 
 /** One page of billing transactions (`limit`, `offset`, `type`), as the server answers it. */
@@ -15,10 +15,5 @@ export function billingTransactionsQueryOptions(
     InferenceInfraHookError,
     ListBillingTransactionsResponse,
     ReturnType<typeof inferenceInfraKeys.billing.page>
-  >({
-    queryKey: inferenceInfraKeys.billing.page(query),
-    // Awaiting the PagePromise takes its first page only; paging is the infinite query's job.
-    queryFn: async ({ signal }) => await client.billing.listTransactions(query, { signal }),
-    retry: shouldRetryQuery,
-  });
+  >(coreOptions(client, query));
 }

@@ -1,17 +1,12 @@
 import type { InferenceInfraClient, WithRequestId } from '@inference-infra/fetch-client';
+import { generateImagesMutationOptions as coreOptions } from '@inference-infra/query-core';
 import type { GenerateImagesBody, GenerateImagesResponse } from '@inference-infra/types';
 import type { UseMutationOptions } from '@tanstack/react-query';
-import { inferenceInfraKeys } from '../queryKeys.js';
-import { mutationRetry } from '../retryPolicy.js';
 import type { InferenceInfraHookError } from '../types.js';
 
 /** Generates images; each result has `url` or `b64_json` according to `response_format`. Billable. */
 export function generateImagesMutationOptions(
   client: InferenceInfraClient,
 ): UseMutationOptions<WithRequestId<GenerateImagesResponse>, InferenceInfraHookError, GenerateImagesBody> {
-  return {
-    mutationKey: inferenceInfraKeys.images.generate,
-    mutationFn: (body) => client.images.generate(body),
-    retry: mutationRetry,
-  };
+  return coreOptions(client);
 }

@@ -1,8 +1,8 @@
 import type { InferenceInfraClient } from '@inference-infra/fetch-client';
+import { instanceTypesQueryOptions as coreOptions } from '@inference-infra/query-core';
 import type { ListInstanceTypesQuery, ListInstanceTypesResponse } from '@inference-infra/types';
 import { queryOptions } from '@tanstack/react-query';
-import { inferenceInfraKeys } from '../queryKeys.js';
-import { shouldRetryQuery } from '../retryPolicy.js';
+import type { inferenceInfraKeys } from '../queryKeys.js';
 import type { InferenceInfraHookError } from '../types.js';
 
 /**
@@ -10,15 +10,11 @@ import type { InferenceInfraHookError } from '../types.js';
  * `useSuspenseQuery`, `queryClient.prefetchQuery` and server rendering alike.
  */
 export function instanceTypesQueryOptions(client: InferenceInfraClient, query: ListInstanceTypesQuery = {}) {
+  // The options are query-core's; react-query's `queryOptions` only gives them React's types.
   return queryOptions<
     ListInstanceTypesResponse,
     InferenceInfraHookError,
     ListInstanceTypesResponse,
     ReturnType<typeof inferenceInfraKeys.instanceTypes.list>
-  >({
-    queryKey: inferenceInfraKeys.instanceTypes.list(query),
-    // TanStack's signal aborts the request when the query is cancelled or its last observer leaves.
-    queryFn: ({ signal }) => client.instances.listTypes(query, { signal }),
-    retry: shouldRetryQuery,
-  });
+  >(coreOptions(client, query));
 }

@@ -1,0 +1,43 @@
+import type { InferenceInfraClient } from '@inference-infra/fetch-client';
+import type {
+  InfiniteQueryObserverOptions,
+  MutationObserverOptions,
+  QueryKey,
+  QueryObserverOptions,
+} from '@tanstack/query-core';
+import type { InferenceInfraQueryError } from '../types.js';
+
+/** Every query takes the client from `provideInferenceInfraClient`, or this one when given. */
+export interface ClientOption {
+  client?: InferenceInfraClient;
+}
+
+/**
+ * TanStack options a query passes through (`enabled`, `staleTime`, `retry`, ...), returned by an accessor
+ * as angular-query's own options are, so a signal read in it (`enabled: asked()`) is tracked. The key and the query
+ * function come from the factory; for `select` or `initialData` (which picks angular-query's overload), spread the
+ * factory into `injectQuery` yourself.
+ */
+export type AngularQueryOptions<TQueryFnData, TQueryKey extends QueryKey> = Omit<
+  QueryObserverOptions<TQueryFnData, InferenceInfraQueryError, TQueryFnData, TQueryFnData, TQueryKey>,
+  'queryKey' | 'queryFn' | 'select' | 'initialData'
+>;
+
+/** The same for the infinite query, less the paging, which follows the client's rule. */
+export type AngularInfiniteQueryOptions<TQueryFnData, TQueryKey extends QueryKey, TPageParam> = Omit<
+  InfiniteQueryObserverOptions<TQueryFnData, InferenceInfraQueryError, unknown, TQueryKey, TPageParam>,
+  | 'queryKey'
+  | 'queryFn'
+  | 'select'
+  | 'initialData'
+  | 'initialPageParam'
+  | 'getNextPageParam'
+  | 'getPreviousPageParam'
+>;
+
+/**
+ * TanStack options a mutation passes through, callbacks included. Where the factory has an `onSuccess` of
+ * its own (the resize's cache update), the mutation's runs after it.
+ */
+export type AngularMutationOptions<TData, TVariables> = ClientOption &
+  Omit<MutationObserverOptions<TData, InferenceInfraQueryError, TVariables>, 'mutationFn' | 'mutationKey'>;

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+import { sharedTestOptions } from '../../vitest.shared.js';
+
+export default defineConfig({
+  test: {
+    ...sharedTestOptions,
+    include: ['src/**/*.test.ts'],
+    globalSetup: ['src/test/globalSetup.ts'],
+    testTimeout: 15_000,
+    hookTimeout: 120_000,
+    expect: { poll: { timeout: 10_000 } },
+    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+  },
+});
