@@ -1,16 +1,13 @@
-import type { InferenceInfraClient } from '@inference-infra/fetch-client';
+import type { QueryKey } from '@tanstack/query-core';
 import type {
-  InfiniteQueryObserverOptions,
-  MutationObserverOptions,
-  QueryKey,
-  QueryObserverOptions,
-} from '@tanstack/query-core';
-import type { InferenceInfraQueryError } from '../types.js';
+  AdapterInfiniteQueryOptions,
+  AdapterMutationOptions,
+  AdapterQueryOptions,
+  ClientOption as SharedClientOption,
+} from '../adapterOptions.js';
 
 /** Every query takes the client from `setInferenceInfraClientContext`, or this one when given. */
-export interface ClientOption {
-  client?: InferenceInfraClient;
-}
+export type ClientOption = SharedClientOption;
 
 /**
  * TanStack options a query passes through (`enabled`, `staleTime`, `retry`, ...), returned by an accessor
@@ -18,26 +15,20 @@ export interface ClientOption {
  * function come from the factory; for `select` or `initialData` (which picks svelte-query's overload), spread the
  * factory into `createQuery` yourself.
  */
-export type SvelteQueryOptions<TQueryFnData, TQueryKey extends QueryKey> = Omit<
-  QueryObserverOptions<TQueryFnData, InferenceInfraQueryError, TQueryFnData, TQueryFnData, TQueryKey>,
-  'queryKey' | 'queryFn' | 'select' | 'initialData'
+export type SvelteQueryOptions<TQueryFnData, TQueryKey extends QueryKey> = AdapterQueryOptions<
+  TQueryFnData,
+  TQueryKey
 >;
 
 /** The same for the infinite query, less the paging, which follows the client's rule. */
-export type SvelteInfiniteQueryOptions<TQueryFnData, TQueryKey extends QueryKey, TPageParam> = Omit<
-  InfiniteQueryObserverOptions<TQueryFnData, InferenceInfraQueryError, unknown, TQueryKey, TPageParam>,
-  | 'queryKey'
-  | 'queryFn'
-  | 'select'
-  | 'initialData'
-  | 'initialPageParam'
-  | 'getNextPageParam'
-  | 'getPreviousPageParam'
->;
+export type SvelteInfiniteQueryOptions<
+  TQueryFnData,
+  TQueryKey extends QueryKey,
+  TPageParam,
+> = AdapterInfiniteQueryOptions<TQueryFnData, TQueryKey, TPageParam>;
 
 /**
  * TanStack options a mutation passes through, callbacks included. Where the factory has an `onSuccess` of
  * its own (the resize's cache update), the mutation's runs after it.
  */
-export type SvelteMutationOptions<TData, TVariables> = ClientOption &
-  Omit<MutationObserverOptions<TData, InferenceInfraQueryError, TVariables>, 'mutationFn' | 'mutationKey'>;
+export type SvelteMutationOptions<TData, TVariables> = AdapterMutationOptions<TData, TVariables>;
