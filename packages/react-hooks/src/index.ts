@@ -32,6 +32,7 @@ export type {
   InfiniteQueryHookOptions,
   MutationHookOptions,
   QueryHookOptions,
+  SuspenseInfiniteQueryHookOptions,
   SuspenseQueryHookOptions,
 } from './types.js';
 export { useBillingTransactions } from './useBillingTransactions.js';
@@ -51,4 +52,5 @@ export { useInferenceInfraClient } from './useInferenceInfraClient.js';
 export { useInfiniteBillingTransactions } from './useInfiniteBillingTransactions.js';
 export { useInstanceTypes } from './useInstanceTypes.js';
 export { useResizeVolume } from './useResizeVolume.js';
+export { useSuspenseInfiniteBillingTransactions } from './useSuspenseInfiniteBillingTransactions.js';
 export { useSuspenseInstanceTypes } from './useSuspenseInstanceTypes.js';

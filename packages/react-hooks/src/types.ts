@@ -6,6 +6,7 @@ import type {
   UseInfiniteQueryOptions,
   UseMutationOptions,
   UseQueryOptions,
+  UseSuspenseInfiniteQueryOptions,
   UseSuspenseQueryOptions,
 } from '@tanstack/react-query';
 
@@ -49,6 +50,23 @@ export type SuspenseQueryHookOptions<TQueryFnData, TQueryKey extends QueryKey> =
 export type InfiniteQueryHookOptions<TQueryFnData, TQueryKey extends QueryKey, TPageParam> = ClientOption &
   Omit<
     UseInfiniteQueryOptions<
+      TQueryFnData,
+      InferenceInfraHookError,
+      InfiniteData<TQueryFnData, TPageParam>,
+      TQueryKey,
+      TPageParam
+    >,
+    'queryKey' | 'queryFn' | 'select' | 'initialPageParam' | 'getNextPageParam' | 'getPreviousPageParam'
+  >;
+
+/** The same for the suspense infinite query, whose `data` is always there. */
+export type SuspenseInfiniteQueryHookOptions<
+  TQueryFnData,
+  TQueryKey extends QueryKey,
+  TPageParam,
+> = ClientOption &
+  Omit<
+    UseSuspenseInfiniteQueryOptions<
       TQueryFnData,
       InferenceInfraHookError,
       InfiniteData<TQueryFnData, TPageParam>,

@@ -4,6 +4,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { InferenceInfraHookError } from './types.js';
 import { useBillingTransactions } from './useBillingTransactions.js';
 import { useInfiniteBillingTransactions } from './useInfiniteBillingTransactions.js';
+import { useSuspenseInfiniteBillingTransactions } from './useSuspenseInfiniteBillingTransactions.js';
 
 describe('billing hooks follow the spec', () => {
   it('type one page and the pages of the infinite list', () => {
@@ -16,6 +17,13 @@ describe('billing hooks follow the spec', () => {
     >();
     expectTypeOf(infinite.data?.pages[0]?.data).toEqualTypeOf<BillingTransaction[] | undefined>();
     expectTypeOf(infinite.error).toEqualTypeOf<InferenceInfraHookError | null>();
+  });
+
+  it('type the suspense infinite list with its pages always there', () => {
+    const suspended = useSuspenseInfiniteBillingTransactions({ limit: 10 });
+    expectTypeOf(suspended.data).toEqualTypeOf<InfiniteData<ListBillingTransactionsResponse, number>>();
+    // @ts-expect-error the suspense list sets the offset of each page itself too
+    useSuspenseInfiniteBillingTransactions({ offset: 10 });
   });
 
   it('reject queries outside the spec', () => {
