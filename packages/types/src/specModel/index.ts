@@ -12,6 +12,7 @@ export {
   resolvePointer,
   valueAt,
 } from './jsonPointer.js';
+export { derivedSdkNames, type SdkNameInputs, type SdkNames, sdkNamesOf } from './sdkNames.js';
 export {
   type HttpMethod,
   httpMethods,

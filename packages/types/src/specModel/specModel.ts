@@ -5,6 +5,7 @@ import {
   type Resolved,
   resolvePointer,
 } from './jsonPointer.js';
+import { assertDistinctSdkNames, type SdkNames, sdkNamesOf } from './sdkNames.js';
 
 export type JsonSchema = JsonObject;
 
@@ -80,6 +81,8 @@ export interface SpecOperation {
   requestBody?: { required: boolean; content: Record<string, SpecMediaType> };
   /** By status, in the spec's order. */
   responses: Record<string, SpecResponse>;
+  /** What the packages call it and how they treat it: `x-sdk` over the naming rule (`sdkNames.ts`). */
+  sdk: SdkNames;
 }
 
 /** The one reading of the bundled spec that generators, the mock, the simulator and the contract suite share. */
@@ -222,6 +225,25 @@ export function specModelOf(document: JsonObject): SpecModel {
       for (const status of Object.keys((raw.responses as JsonObject | undefined) ?? {})) {
         responses[status] = responseAt(`${operationPointer}/responses/${status}`, status);
       }
+      const parameters = [...byPlace.values()];
+      const requestBody = body
+        ? {
+            required: body.value.required === true,
+            content: mediaTypes(`${body.pointer}/content`, body.value.content as JsonObject | undefined),
+          }
+        : undefined;
+      const okContent = responses['200']?.content ?? {};
+      const okJson = okContent['application/json']?.schema;
+      const bodySchema = requestBody?.content['application/json']?.schema;
+      const sdk = sdkNamesOf(raw['x-sdk'], {
+        operationId: raw.operationId,
+        method,
+        tags: (raw.tags as string[] | undefined) ?? [],
+        queryParameterNames: parameters.filter((p) => p.in === 'query').map((p) => p.name),
+        answerHasMeta: Boolean((okJson?.properties as JsonObject | undefined)?.meta),
+        answerStreams: Boolean(okContent['text/event-stream']?.streamEventSchemaPointer),
+        bodyHasStreamFlag: (bodySchema?.properties as JsonObject | undefined)?.stream !== undefined,
+      });
       operations.push({
         operationId: raw.operationId,
         method,
@@ -231,20 +253,15 @@ export function specModelOf(document: JsonObject): SpecModel {
         ...(typeof raw.summary === 'string' ? { summary: raw.summary } : {}),
         tags: (raw.tags as string[] | undefined) ?? [],
         stateChanging: raw['x-state-changing'] === true,
-        parameters: [...byPlace.values()],
-        ...(body
-          ? {
-              requestBody: {
-                required: body.value.required === true,
-                content: mediaTypes(`${body.pointer}/content`, body.value.content as JsonObject | undefined),
-              },
-            }
-          : {}),
+        parameters,
+        ...(requestBody ? { requestBody } : {}),
         responses,
+        sdk,
       });
     }
   }
 
+  assertDistinctSdkNames(operations);
   return {
     document,
     operations,
