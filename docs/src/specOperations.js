@@ -21,6 +21,7 @@ import { jsonRequestBody, resolvePointer, specModelOf } from '@inference-infra/t
  * @property {string} serverVariable The one variable of the operation's server: `base_url` or `platform_url`.
  * @property {string} serverDefault That variable's default address.
  * @property {SampleRequest[]} requests The first body example, plus each streamed one: a stream is read differently.
+ * @property {import('@inference-infra/types/spec-model').SdkNames} sdk What each client calls it (`x-sdk`).
  */
 
 /**
@@ -92,6 +93,7 @@ export function specOperations(spec) {
       // The spec model requires exactly one server per operation, so each sample has one address.
       serverVariable: operation.server.variable,
       serverDefault: operation.server.default,
+      sdk: operation.sdk,
       requests: sampleRequests(
         operation,
         {

@@ -1,8 +1,8 @@
 /**
- * Which call of each client sends an operation. This is the one piece the spec cannot give: the names the toolkit's
- * packages chose for their methods and hooks. Arguments are derived, not listed: path parameters in path order,
- * then the query, then the body, which is the signature every method of the fetch client has. A new operation
- * without an entry here fails the docs build, so no operation goes without samples.
+ * Which call of each client sends an operation, read from the operation's names in the spec (`x-sdk`, derived by
+ * the spec model's naming rule where the spec gives none: `packages/types/src/specModel/sdkNames.ts`). So a new
+ * operation gets its samples with no line here. Arguments are derived, not listed: path parameters in path order,
+ * then the query, then the body, which is the signature every method of the fetch client has.
  *
  * @typedef {object} ClientCall
  * @property {string} fetchClient Method of `createClient()`'s result, e.g. `instances.listTypes`.
@@ -16,48 +16,17 @@
  * @property {string} [streamHook] The hook for a streamed answer, when the operation has one.
  */
 
-/** @type {Readonly<Record<string, ClientCall>>} */
-export const clientCalls = {
-  createChatCompletion: {
-    fetchClient: 'chat.completions.create',
-    openai: 'chat.completions.create',
-    hook: 'useChatCompletion',
-    hookKind: 'mutation',
-    streamHook: 'useChatCompletionStream',
-  },
-  generateImages: {
-    fetchClient: 'images.generate',
-    openai: 'images.generate',
-    openaiBodyType: 'ImageGenerateParamsNonStreaming',
-    hook: 'useGenerateImages',
-    hookKind: 'mutation',
-  },
-  createEmbeddings: {
-    fetchClient: 'embeddings.create',
-    openai: 'embeddings.create',
-    hook: 'useEmbeddings',
-    hookKind: 'mutation',
-  },
-  listInstanceTypes: { fetchClient: 'instances.listTypes', hook: 'useInstanceTypes', hookKind: 'query' },
-  resizeVolume: { fetchClient: 'storage.resize', hook: 'useResizeVolume', hookKind: 'mutation' },
-  listBillingTransactions: {
-    fetchClient: 'billing.listTransactions',
-    hook: 'useBillingTransactions',
-    hookKind: 'query',
-  },
-};
-
 /**
- * @param {string} operationId
+ * @param {{ operationId: string, sdk: import('@inference-infra/types/spec-model').SdkNames }} operation
  * @returns {ClientCall}
  */
-export function clientCallOf(operationId) {
-  const call = clientCalls[operationId];
-  if (!call) {
-    throw new Error(
-      `No client call is known for operation ${operationId}: add it to docs/src/samples/clientCalls.js so the ` +
-        'site can show, and the tests can run, its samples.',
-    );
-  }
-  return call;
+export function clientCallOf({ sdk }) {
+  return {
+    fetchClient: sdk.method,
+    ...(sdk.openai ? { openai: sdk.openai } : {}),
+    ...(sdk.openaiBodyType ? { openaiBodyType: sdk.openaiBodyType } : {}),
+    hook: `use${sdk.name}`,
+    hookKind: sdk.kind,
+    ...(sdk.streamed ? { streamHook: `use${sdk.name}Stream` } : {}),
+  };
 }

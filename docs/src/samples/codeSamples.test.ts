@@ -1,3 +1,4 @@
+import { derivedSdkNames } from '@inference-infra/types/spec-model';
 import { describe, expect, it } from 'vitest';
 import { clientCallOf } from './clientCalls.js';
 import { codeSamplesOf } from './codeSamples.js';
@@ -12,19 +13,30 @@ const listSomething = {
   serverVariable: 'platform_url',
   serverDefault: 'http://127.0.0.1:4011',
   requests: [{ name: 'default', pathParams: {}, query: {}, streamed: false }],
+  // What the spec model gives an operation with no x-sdk: its names by the rule.
+  sdk: derivedSdkNames({
+    operationId: 'listSomethingNew',
+    method: 'GET',
+    tags: ['Things'],
+    queryParameterNames: [],
+    answerHasMeta: false,
+    answerStreams: false,
+    bodyHasStreamFlag: false,
+  }),
 };
 
 describe('codeSamplesOf', () => {
-  it('refuses an operation no client call is known for, naming the file to add it to', () => {
-    expect(() => codeSamplesOf(listSomething)).toThrow(
-      /listSomethingNew.*docs\/src\/samples\/clientCalls\.js/,
+  it('samples an operation the spec names no call for, with the names of the rule', () => {
+    const samples = codeSamplesOf(listSomething);
+    expect(samples.find((sample) => sample.kind === 'fetch-client')?.source).toContain(
+      'client.things.listSomethingNew(',
     );
+    expect(samples.find((sample) => sample.kind === 'react-hook')?.source).toContain('useSomethingNew(');
   });
 
   it('gives an operation of the platform no openai sample', () => {
-    const operation = { ...listSomething, operationId: 'listInstanceTypes' };
-    expect(clientCallOf('listInstanceTypes').openai).toBeUndefined();
-    expect(codeSamplesOf(operation).map((sample) => sample.kind)).toEqual([
+    expect(clientCallOf(listSomething).openai).toBeUndefined();
+    expect(codeSamplesOf(listSomething).map((sample) => sample.kind)).toEqual([
       'curl',
       'fetch-client',
       'react-hook',

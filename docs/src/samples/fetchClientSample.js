@@ -47,7 +47,7 @@ export function callArguments(operation, request, indent) {
  */
 export function fetchClientSample(operation, request) {
   const option = baseAddressOption(operation);
-  const call = `client.${clientCallOf(operation.operationId).fetchClient}(${callArguments(operation, request, '')})`;
+  const call = `client.${clientCallOf(operation).fetchClient}(${callArguments(operation, request, '')})`;
   return [
     `import { createClient } from '@inference-infra/fetch-client';`,
     '',

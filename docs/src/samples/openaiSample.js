@@ -10,7 +10,7 @@ import { tsLiteral } from './tsLiteral.js';
  * @returns {string | null}
  */
 export function openaiSample(operation, request) {
-  const { openai: method, openaiBodyType } = clientCallOf(operation.operationId);
+  const { openai: method, openaiBodyType } = clientCallOf(operation);
   if (!method || operation.serverVariable !== 'base_url') return null;
   const body = tsLiteral(request.body, '');
   const call = `openai.${method}(${openaiBodyType ? `${body} as OpenAI.${openaiBodyType}` : body})`;

@@ -78,7 +78,7 @@ function componentLines(call, request, name) {
  * @returns {string}
  */
 export function reactHookSample(operation, request) {
-  const call = clientCallOf(operation.operationId);
+  const call = clientCallOf(operation);
   const hook = request.streamed && call.streamHook ? call.streamHook : call.hook;
   const name = operation.operationId.charAt(0).toUpperCase() + operation.operationId.slice(1);
   const option = baseAddressOption(operation);
