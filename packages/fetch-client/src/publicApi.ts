@@ -16,10 +16,5 @@ export type { TelemetryOptions } from './internal/telemetry/telemetryOptions.js'
 export type { WithRequestId } from './internal/withRequestId.js';
 export { nextPageOffset, type OffsetPage, type OffsetPageQuery, type PagePromise } from './pagination.js';
 export type { RateLimitHeaders } from './rateLimitHeaders.js';
-// The resource types, so declarations that mention the client's type can name them.
-export type { BillingResource } from './resources/billing.js';
-export type { ChatCompletions, ChatResource } from './resources/chat.js';
-export type { EmbeddingsResource } from './resources/embeddings.js';
-export type { ImagesResource } from './resources/images.js';
-export type { InstancesResource } from './resources/instances.js';
-export type { StorageResource } from './resources/storage.js';
+// The resource types (generated from the spec), so declarations that mention the client's type can name them.
+export type * from './resources/resources.gen.js';

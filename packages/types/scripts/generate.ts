@@ -1,6 +1,6 @@
 // `pnpm generate`: rewrites every *.gen.ts of the toolkit (this package's and the fetch client's) from the bundled
 // spec, and copies the bundle into dist/.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { generatedFiles } from './generatedFiles.js';
 import { copySpecBundle, readSpecBundle } from './specBundle.js';
 
@@ -8,7 +8,9 @@ const packageUrl = new URL('../', import.meta.url);
 
 const bundle = readSpecBundle();
 for (const file of await generatedFiles(bundle)) {
-  writeFileSync(new URL(file.path, packageUrl), file.contents);
+  const target = new URL(file.path, packageUrl);
+  mkdirSync(new URL('./', target), { recursive: true });
+  writeFileSync(target, file.contents);
   console.log(`wrote ${file.path}`);
 }
 copySpecBundle(packageUrl);

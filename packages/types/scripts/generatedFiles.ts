@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { generateResourcesSource } from './generateResources.js';
 import { generateErrorStatusSource, generateRoutesSource } from './generateRoutes.js';
 import { generateTypesSource } from './generateTypes.js';
 import { generateZodSource } from './generateZod.js';
@@ -24,6 +25,7 @@ export async function generatedFiles(bundle: SpecBundle): Promise<GeneratedFile[
     { path: 'src/requestValidators.gen.ts', contents: generateZodMiniSource(bundle) },
     { path: '../fetch-client/src/internal/routes.gen.ts', contents: generateRoutesSource(bundle) },
     { path: '../fetch-client/src/internal/errorStatus.gen.ts', contents: generateErrorStatusSource(bundle) },
+    { path: '../fetch-client/src/resources/resources.gen.ts', contents: generateResourcesSource(bundle) },
   ];
 }
 

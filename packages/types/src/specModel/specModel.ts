@@ -73,6 +73,7 @@ export interface SpecOperation {
   surface: Surface;
   server: SpecServer;
   summary?: string;
+  description?: string;
   tags: string[];
   /** `x-state-changing`: the call changes state or is billable. */
   stateChanging: boolean;
@@ -251,6 +252,7 @@ export function specModelOf(document: JsonObject): SpecModel {
         surface: surfaceOfServerUrl(server.url) as Surface,
         server,
         ...(typeof raw.summary === 'string' ? { summary: raw.summary } : {}),
+        ...(typeof raw.description === 'string' ? { description: raw.description.trimEnd() } : {}),
         tags: (raw.tags as string[] | undefined) ?? [],
         stateChanging: raw['x-state-changing'] === true,
         parameters,

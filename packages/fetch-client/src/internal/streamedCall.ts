@@ -1,0 +1,22 @@
+import { APIPromise } from '../apiPromise.js';
+import type { EventStream } from '../eventStream.js';
+import type { CallOptions, CoreClient } from './createCoreClient.js';
+import type { HttpMethod, InitOf, PathOf } from './operations.js';
+
+/**
+ * A call whose answer is an event stream (`stream: true` on an operation whose spec answers `text/event-stream`).
+ * The parser is loaded on the first stream only: apps that never stream do not ship it.
+ */
+export function streamedCall<T, Method extends HttpMethod, Path extends PathOf<Method>>(
+  core: CoreClient,
+  method: Method,
+  path: Path,
+  init: InitOf<Method, Path>,
+  options?: CallOptions,
+): APIPromise<EventStream<T>> {
+  return new APIPromise(
+    import('../eventStream.js').then(({ openEventStream }) =>
+      openEventStream<T, Method, Path>(core, method, path, init, options),
+    ),
+  );
+}
