@@ -1,0 +1,135 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import {
+  addedOperation,
+  withAddedOperation,
+  withoutOperation,
+  withRenamedOperation,
+} from '@inference-infra/test-kit/specChanges';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type GeneratedFile, generatedFiles } from '../scripts/generatedFiles.js';
+import { readSpecBundle, specBundleFromText } from '../scripts/specBundle.js';
+
+// "Add an operation" (spec/README.md), proved on the generated code: a copy of the bundle changed as the procedure
+// says, run through the one `pnpm generate` pipeline in memory, then the fetch client with those files type-checked
+// with a typed call of the new method. The docs, the simulator, the MCP tools and the contract suite prove the same
+// change from the spec model at run time, in their own packages.
+
+const original = readSpecBundle().document;
+const generate = async (document: object) =>
+  Object.fromEntries(
+    (await generatedFiles(specBundleFromText(JSON.stringify(document, null, 2)))).map(
+      (file: GeneratedFile) => [file.path.replace(/^.*\//, ''), file.contents],
+    ),
+  );
+
+const packagesDir = fileURLToPath(new URL('../../', import.meta.url));
+const require = createRequire(import.meta.url);
+const tscPath = require.resolve('typescript/bin/tsc');
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A new folder inside a package's node_modules, so imports from it resolve as they do in that package. */
+function folderIn(packageName: string): string {
+  const cache = join(packagesDir, packageName, 'node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  const folder = mkdtempSync(join(cache, 'spec-change-'));
+  made.push(folder);
+  return folder;
+}
+
+/**
+ * The sources of types and fetch-client with these generated files, type-checked with `usage` (a module that calls
+ * the client). Each copy sits in its own package's folder, so zod resolves for the one and openapi-fetch for the other.
+ */
+async function typeCheckClientWith(files: GeneratedFile[], usage: string): Promise<string> {
+  const typesRoot = folderIn('types');
+  const root = folderIn('fetch-client');
+  cpSync(join(packagesDir, 'types/src'), join(typesRoot, 'src'), { recursive: true });
+  cpSync(join(packagesDir, 'fetch-client/src'), join(root, 'fetch-client/src'), { recursive: true });
+  for (const file of files) {
+    const target = file.path.startsWith('../fetch-client/')
+      ? join(root, file.path.slice(3))
+      : join(typesRoot, file.path);
+    writeFileSync(target, file.contents);
+  }
+  writeFileSync(join(root, 'usage.ts'), usage);
+  writeFileSync(
+    join(root, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        paths: { '@inference-infra/types': [join(typesRoot, 'src/index.ts')] },
+      },
+      files: ['usage.ts'],
+    }),
+  );
+  const { stdout } = await promisify(execFile)(process.execPath, [tscPath, '-p', root], { cwd: root }).catch(
+    (error: { stdout?: string }) => ({ stdout: error.stdout ?? String(error) }),
+  );
+  return stdout;
+}
+
+describe('an operation added to the spec', () => {
+  it('gets a typed resource method from pnpm generate, and the client compiles calling it', async () => {
+    const document = withAddedOperation(original);
+    const bundle = specBundleFromText(JSON.stringify(document, null, 2));
+    const files = await generatedFiles(bundle);
+    const resources = files.find((file) => file.path.endsWith('resources.gen.ts'))?.contents ?? '';
+    expect(resources).toMatch(
+      /export interface StorageResource \{[\s\S]*getVolume\(id: string, options\?: CallOptions\): APIPromise<WithRequestId<OperationResponse<'getVolume'>>>;/,
+    );
+    expect(resources).toContain('Get a persistent volume.');
+    expect(resources).toContain(
+      "core.call('GET', '/api/v1/storage/{id}', { params: { path: { id } } }, options)",
+    );
+
+    const usage = `import { createClient } from './fetch-client/src/index.js';
+const client = createClient({ apiKey: 'ii_live_x' });
+export const size: Promise<number> = client.${addedOperation.clientMethod}('vol_1').then(({ data }) => data.sizeGb);
+// @ts-expect-error the id is a required path parameter
+client.${addedOperation.clientMethod}();
+`;
+    expect(await typeCheckClientWith(files, usage)).toBe('');
+  }, 180_000);
+
+  it('fails the type check of a call that the spec does not allow (the proof can fail)', async () => {
+    const files = await generatedFiles(readSpecBundle());
+    const usage = `import { createClient } from './fetch-client/src/index.js';
+createClient({ apiKey: 'ii_live_x' }).${addedOperation.clientMethod}('vol_1');
+`;
+    expect(await typeCheckClientWith(files, usage)).toMatch(/Property 'getVolume' does not exist/);
+  }, 180_000);
+});
+
+describe('an operation renamed or removed in the spec', () => {
+  it('moves its method to the new name, leaving nothing under the old one', async () => {
+    const renamed = await generate(
+      withRenamedOperation(original, 'listInstanceTypes', 'listGpuOffers', {
+        method: 'instances.listOffers',
+      }),
+    );
+    expect(renamed['resources.gen.ts']).toContain("listOffers(query?: OperationQuery<'listGpuOffers'>");
+    expect(renamed['resources.gen.ts']).not.toContain('listInstanceTypes');
+    expect(renamed['routes.gen.ts']).toContain('"operationId": "listGpuOffers"');
+  });
+
+  it('drops its method, and its resource when it was the only one', async () => {
+    const removed = await generate(withoutOperation(original, 'listBillingTransactions'));
+    expect(removed['resources.gen.ts']).not.toMatch(/listTransactions|BillingResource|pagePromise/);
+    expect(removed['routes.gen.ts']).not.toContain('/api/v1/billing/transactions');
+  });
+});
