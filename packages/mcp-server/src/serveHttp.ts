@@ -88,9 +88,13 @@ function checkReach(host: string, options: HttpOptions) {
     );
 }
 
-function sessionAuthOf(auth: HttpAuth | undefined, endpointUrl: string): SessionAuth | undefined {
+function sessionAuthOf(
+  auth: HttpAuth | undefined,
+  endpointUrl: string,
+  log: (line: string) => void,
+): SessionAuth | undefined {
   if (auth?.mode === 'bearer-passthrough') return bearerPassthrough();
-  if (auth?.mode === 'oauth') return oauthResource(auth, auth.resource ?? endpointUrl);
+  if (auth?.mode === 'oauth') return oauthResource(auth, auth.resource ?? endpointUrl, log);
   return undefined;
 }
 
@@ -245,7 +249,7 @@ export async function serveHttp(
   const shownHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   const url = `http://${shownHost}:${port}/mcp`;
   try {
-    auth = sessionAuthOf(options.auth, url);
+    auth = sessionAuthOf(options.auth, url, log);
   } catch (error) {
     server.close();
     throw error;

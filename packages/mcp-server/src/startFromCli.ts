@@ -135,7 +135,7 @@ function httpAuthOf(options: CliOptions): HttpAuth | undefined {
   return {
     mode: 'oauth',
     issuers: options.authIssuers,
-    keyForSubject: keysForSubjects(options.authKeysFile ?? ''),
+    keyForSubject: keysForSubjects(options.authKeysFile ?? '', options.authIssuers),
     ...(options.resourceUrl ? { resource: options.resourceUrl } : {}),
   };
 }
