@@ -111,6 +111,7 @@ export async function startFromCli(
         ...(options.maxSessions ? { maxSessions: options.maxSessions } : {}),
         ...(options.maxSessionsPerClient ? { maxSessionsPerClient: options.maxSessionsPerClient } : {}),
         ...(options.sessionIdleMs ? { sessionIdleMs: options.sessionIdleMs } : {}),
+        ...(options.stateless ? { stateless: true } : {}),
         allowOrigins: options.allowOrigins,
         ...(httpAuth ? { auth: httpAuth, allowHosts: options.allowHosts } : {}),
       },
