@@ -51,11 +51,12 @@ export function boundedStream<T extends Uint8Array | string>(
         return;
       }
       startedAt ??= Date.now();
-      const waits: number[] = [];
-      if (bounds.totalMs !== undefined) waits.push(startedAt + bounds.totalMs - Date.now());
-      if (bounds.idleMs !== undefined) waits.push(bounds.idleMs);
+      const totalLeft = bounds.totalMs === undefined ? undefined : startedAt + bounds.totalMs - Date.now();
+      // Which bound the timer stands for is decided here, once: measured again when it fires, a clock a millisecond
+      // short (or a timer a millisecond early) named the other bound, even one never set ("silent for undefined ms").
+      const byTotal = totalLeft !== undefined && (bounds.idleMs === undefined || totalLeft <= bounds.idleMs);
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const wait = waits.length === 0 ? undefined : Math.max(0, Math.min(...waits));
+      const wait = byTotal ? Math.max(0, totalLeft) : bounds.idleMs;
       const timeout =
         wait === undefined
           ? undefined
@@ -65,9 +66,8 @@ export function boundedStream<T extends Uint8Array | string>(
       try {
         const next = await (timeout ? Promise.race([reader.read(), timeout]) : reader.read());
         if (next === 'late') {
-          const total = bounds.totalMs !== undefined && Date.now() - startedAt >= bounds.totalMs;
           controller.error(
-            total
+            byTotal
               ? fail(
                   'total-time',
                   `stream: not finished within ${bounds.totalMs} ms (${bounds.options.totalMs ?? 'totalMs'})`,

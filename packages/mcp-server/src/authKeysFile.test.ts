@@ -11,34 +11,67 @@ function fileOf(text: string): string {
   return path;
 }
 
+const one = 'https://login.example.com';
+const other = 'https://partner.example.org';
+
 describe('--auth-keys FILE', () => {
-  it("maps a token's subject to its key, and any other subject to none", async () => {
-    const keyFor = keysForSubjects(fileOf('{"alice":"ii_live_alice_key_0123456789"}'));
-    expect(await keyFor({ sub: 'alice' })).toBe('ii_live_alice_key_0123456789');
-    expect(await keyFor({ sub: 'bob' })).toBeUndefined();
+  it("maps a token's issuer and subject to its key, and any other pair to none", async () => {
+    const keyFor = keysForSubjects(
+      fileOf(
+        JSON.stringify({
+          [one]: { alice: 'ii_live_alice_key_0123456789' },
+          [other]: { bob: 'ii_live_bob_key_0123456789' },
+        }),
+      ),
+      [one, other],
+    );
+    expect(await keyFor({ iss: one, sub: 'alice' })).toBe('ii_live_alice_key_0123456789');
+    expect(await keyFor({ iss: other, sub: 'bob' })).toBe('ii_live_bob_key_0123456789');
+    // The same subject at another issuer is another person: no key of alice's for them.
+    expect(await keyFor({ iss: other, sub: 'alice' })).toBeUndefined();
+    expect(await keyFor({ iss: one, sub: 'bob' })).toBeUndefined();
+    expect(await keyFor({ sub: 'alice' })).toBeUndefined();
     expect(await keyFor({})).toBeUndefined();
+  });
+
+  it('reads the older flat form as the one issuer when there is one', async () => {
+    const keyFor = keysForSubjects(fileOf('{"alice":"ii_live_alice_key_0123456789"}'), [one]);
+    expect(await keyFor({ iss: one, sub: 'alice' })).toBe('ii_live_alice_key_0123456789');
+    expect(await keyFor({ iss: other, sub: 'alice' })).toBeUndefined();
+  });
+
+  it('refuses the flat form with two issuers, saying the form to write', () => {
+    expect(() => keysForSubjects(fileOf('{"alice":"ii_live_alice_key_0123456789"}'), [one, other])).toThrow(
+      /maps subjects alone, but a subject is unique only within its issuer and there are 2 --auth-issuer; write \{ "<issuer>": \{ "<subject>": "<API key>" \} \}$/,
+    );
+  });
+
+  it('refuses an issuer that is not an --auth-issuer', () => {
+    expect(() =>
+      keysForSubjects(fileOf(JSON.stringify({ [other]: { bob: 'ii_live_bob_key_0123456789' } })), [one]),
+    ).toThrow(/"https:\/\/partner\.example\.org" is not an --auth-issuer \(https:\/\/login\.example\.com\)/);
   });
 
   it.each([
     [
-      '{"alice": "ii_live_secret_part_0123", "bob": 1}',
-      /the key of subject "bob" must be a non-empty string$/,
+      '{"https://login.example.com": {"alice": "ii_live_secret_part_0123", "bob": 1}}',
+      /the key of subject "bob" of https:\/\/login\.example\.com must be a non-empty string$/,
     ],
-    ['{"alice": "ii_live_secret_part_0123",', /is not JSON; write an object of token subject to API key$/],
-    ['["ii_live_secret_part_0123"]', /must be a JSON object of token subject to API key$/],
+    ['{"alice": "ii_live_secret_part_0123",', /is not JSON; write \{ "<issuer>"/],
+    ['["ii_live_secret_part_0123"]', /must be a JSON object \{ "<issuer>"/],
     ['{}', /names no subject$/],
   ])('refuses %s with a sentence that quotes no key', (text, message) => {
     const path = fileOf(text);
-    expect(() => keysForSubjects(path)).toThrow(message);
+    expect(() => keysForSubjects(path, [one])).toThrow(message);
     try {
-      keysForSubjects(path);
+      keysForSubjects(path, [one]);
     } catch (error) {
       expect((error as Error).message).not.toContain('secret');
     }
   });
 
   it('says a file that cannot be read is so', () => {
-    expect(() => keysForSubjects(join(folder, 'missing.json'))).toThrow(
+    expect(() => keysForSubjects(join(folder, 'missing.json'), [one])).toThrow(
       /missing\.json: cannot be read \(ENOENT\)$/,
     );
   });

@@ -180,10 +180,13 @@ describe('serving names other than loopback', () => {
   });
 
   it('answers the names of --allow-host only, loopback ones included only when listed', async () => {
-    const named = await serveHttp(() => createMcpServer({ apiKey: null }), {
-      auth: { mode: 'bearer-passthrough' },
-      allowHosts: ['mcp.example.com'],
-    });
+    const named = await serveHttp(
+      ({ apiKey }) => createMcpServer({ apiKey, fetch: simulator.fetch, ...addresses }),
+      {
+        auth: { mode: 'bearer-passthrough' },
+        allowHosts: ['mcp.example.com'],
+      },
+    );
     const port = Number(new URL(named.url).port);
     const lines = [`authorization: Bearer ${alice}`];
     const served = await rawPost(named.url, '/mcp', ['Host: mcp.example.com', ...lines]);

@@ -55,6 +55,7 @@ describe('the command line', () => {
       allowOrigins: ['http://127.0.0.1:6274', 'http://localhost:6274'],
     });
     expect(parseCliOptions([], {}).allowOrigins).toEqual([]);
+    expect(parseCliOptions(['--http', '--stateless'], {}).stateless).toBe(true);
   });
 
   it('serves beyond loopback only with an --auth mode and the names it is reached by', () => {
@@ -101,6 +102,7 @@ describe('the command line', () => {
     [['--http', '--host', '::'], /^--host ::: a server other machines can reach needs --auth/],
     [['--http', '--auth', 'basic'], /^--auth must be one of bearer-passthrough, oauth \(got "basic"\)$/],
     [['--auth', 'bearer-passthrough'], /^--auth needs --http/],
+    [['--stateless'], /^--stateless needs --http/],
     [['--http', '--host', '0.0.0.0', '--auth', 'bearer-passthrough'], /needs --allow-host NAME/],
     [['--http', '--allow-host', 'mcp.example.com'], /^--allow-host needs --auth/],
     [

@@ -25,6 +25,7 @@ export interface CliOptions extends RemoteCliOptions {
   maxSessions?: number;
   maxSessionsPerClient?: number;
   sessionIdleMs?: number;
+  stateless: boolean;
   logLevel: LogLevel;
   help: boolean;
   version: boolean;
@@ -57,6 +58,7 @@ Options:
   --max-sessions N         with --http: most sessions at once (default 100); past it a new one is refused
   --max-sessions-per-client N  with --http: most sessions of one client address (default 10)
   --session-idle-ms MS     with --http: a session without a request this long is closed (default 900000)
+  --stateless              with --http: no sessions, each POST answered on its own (replicas behind a load balancer)
   --auth MODE              with --http: each caller's own key, bearer-passthrough (the key as the bearer token)
                            or oauth (an issuer's tokens, mapped to keys by --auth-keys)
   --allow-host NAME        with --auth: a name clients reach the server by (repeatable; * for any); needed
@@ -115,6 +117,10 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
   if (values['simulator-scenario'] !== undefined && !values.simulator) {
     throw new CliOptionError('--simulator-scenario needs --simulator');
   }
+  if (values.stateless && !values.http)
+    throw new CliOptionError(
+      '--stateless needs --http: over stdio there is one client and no session to spare',
+    );
   const host = values.host ?? '127.0.0.1';
   const remote = remoteCliOptions({
     http: values.http ?? false,
@@ -155,6 +161,7 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     allow: values.allow ?? [],
     allowWrites: values['allow-writes'] ?? false,
     http: values.http ?? false,
+    stateless: values.stateless ?? false,
     host,
     port: wholeNumber('--port', values.port, 0, 65535) ?? 3333,
     ...(maxRetries === undefined ? {} : { maxRetries }),
@@ -194,6 +201,7 @@ function parse(argv: readonly string[]) {
       'max-sessions': { type: 'string' },
       'max-sessions-per-client': { type: 'string' },
       'session-idle-ms': { type: 'string' },
+      stateless: { type: 'boolean' },
       auth: { type: 'string' },
       'allow-host': { type: 'string', multiple: true },
       'auth-issuer': { type: 'string', multiple: true },

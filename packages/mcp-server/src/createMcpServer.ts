@@ -76,6 +76,11 @@ export interface InferenceInfraMcpServer {
   listed: OperationTool[];
   /** Redacts the key from any value. */
   redact: Redact;
+  /**
+   * Whether the API takes this server's key: `true` (it answered a read), `false` (401 or 403), or undefined (no
+   * verdict: the API unreachable, or failing). One read of the instance types, which is free and changes nothing.
+   */
+  keyAccepted(): Promise<boolean | undefined>;
 }
 
 /** Redacted, then cut: the other way round, a key cut in half would no longer match. */
@@ -184,5 +189,18 @@ export function createMcpServer(options: McpServerOptions = {}): InferenceInfraM
     }
   });
 
-  return { server, tools, listed, redact };
+  const keyAccepted = async () => {
+    try {
+      const read = (
+        client as unknown as Record<string, (path: string, init: object) => Promise<{ response: Response }>>
+      ).GET as (path: string, init: object) => Promise<{ response: Response }>;
+      const { response } = await read('/api/v1/instances/types', { params: { query: {} } });
+      if (response.status === 401 || response.status === 403) return false;
+      return response.ok ? true : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  return { server, tools, listed, redact, keyAccepted };
 }

@@ -105,5 +105,22 @@ export function issuerKeys(
     });
     return found;
   };
-  return async (header, token) => (await keys())(header, token);
+  return async (header, token) => {
+    const set = keys();
+    try {
+      return await (await set)(header, token);
+    } catch (error) {
+      // The key set could not be fetched (no answer in time, not 200, not a key set): its address may be what broke,
+      // so the next token finds it again from the metadata, each fetch with the same deadline and size bound.
+      if (keysNotHad(error) && keySet === set) keySet = undefined;
+      throw error;
+    }
+  };
 }
+
+/** jose's errors of a key set it could not fetch or read, as opposed to a token its keys refuse. */
+const fetchFaults = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID', 'ERR_JOSE_GENERIC']);
+const keysNotHad = (error: unknown) => {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code !== 'string' || fetchFaults.has(code);
+};

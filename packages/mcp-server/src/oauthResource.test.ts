@@ -145,6 +145,16 @@ describe('--auth oauth: the resource server of the MCP authorization spec', () =
     ],
     ['a token not valid yet', () => tokenFor('alice', { notBefore: 600 }), /is not valid yet/],
     [
+      'a token issued a year from now',
+      () => tokenFor('alice', { issuedAt: 365 * 24 * 3600, expiresIn: 366 * 24 * 3600 }),
+      /is issued in the future \(iat, beyond 60 s of clock skew\)/,
+    ],
+    [
+      'a token issued further ahead than the clock skew',
+      () => tokenFor('alice', { issuedAt: 120 }),
+      /is issued in the future/,
+    ],
+    [
       'a token of another issuer',
       () => tokenFor('alice', { issuer: 'https://elsewhere.example' }),
       /was not issued by http:\/\/127\.0\.0\.1/,
@@ -186,6 +196,20 @@ describe('--auth oauth: the resource server of the MCP authorization spec', () =
     await a.close();
   });
 
+  it('takes a token whose clock is ahead of ours within the skew (60 s)', async () => {
+    const answer = await post({
+      authorization: `Bearer ${await tokenFor('alice', { issuedAt: 30, notBefore: 30 })}`,
+    });
+    expect(answer.status).toBe(200);
+    await fetch(endpoint.url, {
+      method: 'DELETE',
+      headers: {
+        authorization: `Bearer ${await tokenFor('alice')}`,
+        'mcp-session-id': answer.headers.get('mcp-session-id') ?? '',
+      },
+    });
+  });
+
   it('refuses a verified subject the operator gave no key with 403, opening no session', async () => {
     const answer = await post({ authorization: `Bearer ${await tokenFor('mallory')}` });
     expect(answer.status).toBe(403);
@@ -205,7 +229,9 @@ describe('an issuer that cannot be reached', () => {
   it('answers 503 with Retry-After: no verdict on the token, so the client keeps it', async () => {
     const gone = await startLocalIssuer();
     await gone.close();
+    const logged: string[] = [];
     const server = await serveHttp(() => createMcpServer({}), {
+      log: (line) => logged.push(line),
       auth: {
         mode: 'oauth',
         issuers: [gone.issuer],
@@ -225,9 +251,39 @@ describe('an issuer that cannot be reached', () => {
     });
     expect(answer.status).toBe(503);
     expect(answer.headers.get('retry-after')).toBe('30');
-    expect((await answer.json()).error.message).toMatch(
-      /^Authorization: the signing keys of http:\/\/127\.0\.0\.1:\d+ could not be had/,
+    const message = (await answer.json()).error.message;
+    expect(message).toMatch(
+      /^Authorization: the signing keys of http:\/\/127\.0\.0\.1:\d+ could not be had; try again$/,
     );
+    // Nothing of the issuer's insides (its metadata addresses, what the network said): those are the operator's.
+    expect(message).not.toMatch(/well-known|jwks|fetch failed|ECONNREFUSED/i);
+    expect(logged.join('\n')).toMatch(/\[warn\] the signing keys of .* could not be had: .*well-known/);
     await server.close();
+  });
+
+  it('fetches the key set again on a later request after a failure, from the metadata anew', async () => {
+    const moving = await startLocalIssuer();
+    moving.moveKeys(true);
+    const server = await serveHttp(() => createMcpServer({ apiKey: null }), {
+      auth: { mode: 'oauth', issuers: [moving.issuer], keyForSubject: () => 'ii_live_unused_0123456789' },
+    });
+    const ask = async () =>
+      fetch(server.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${await moving.token({ subject: 'alice', audience: server.url })}`,
+        },
+        body: initialize,
+      });
+    expect((await ask()).status).toBe(503);
+    // The issuer fixed its metadata: the next request reads it again and gets the keys, no restart needed.
+    moving.moveKeys(false);
+    const answer = await ask();
+    expect(answer.status).toBe(200);
+    expect(moving.served.metadata).toBe(2);
+    await server.close();
+    await moving.close();
   });
 });

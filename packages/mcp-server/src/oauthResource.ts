@@ -24,6 +24,12 @@ export interface OAuthOptions {
   issuerTimeoutMs?: number;
 }
 
+/**
+ * How far a token's clocks (`iat`, `nbf`, `exp`) may be from ours, in seconds: clocks of two machines drift, but a
+ * token issued (`iat`) or valid (`nbf`) later than this from now was made by a clock nobody should trust.
+ */
+export const clockSkewSeconds = 60;
+
 /** Signatures of key pairs only: a key set publishes public keys, and an HMAC token would take one as its secret. */
 const algorithms = [
   'RS256',
@@ -54,7 +60,9 @@ const tokenFaults: Record<string, string> = {
 function claimFault(error: { claim?: string; reason?: string }, resource: string): string {
   if (error.reason === 'missing') return `has no ${error.claim} claim`;
   if (error.claim === 'aud') return `is not for this server (its audience must be ${resource})`;
-  if (error.claim === 'nbf') return 'is not valid yet (nbf)';
+  if (error.claim === 'nbf') return `is not valid yet (nbf, beyond ${clockSkewSeconds} s of clock skew)`;
+  if (error.claim === 'iat')
+    return `is issued in the future (iat, beyond ${clockSkewSeconds} s of clock skew)`;
   return `fails its ${error.claim} check`;
 }
 
@@ -68,7 +76,11 @@ const metadataPathOf = (pathname: string) =>
  * a verified subject is mapped to an API key by the operator's `keyForSubject`. A 401 names the protected resource
  * metadata (RFC 9728) where a client learns which issuer to ask for a token.
  */
-export function oauthResource(options: OAuthOptions, resource: string): SessionAuth {
+export function oauthResource(
+  options: OAuthOptions,
+  resource: string,
+  log: (line: string) => void = () => undefined,
+): SessionAuth {
   const timeoutMs = options.issuerTimeoutMs ?? defaultIssuerTimeoutMs;
   const issuers = new Map(
     options.issuers.map((entry) => {
@@ -103,17 +115,25 @@ export function oauthResource(options: OAuthOptions, resource: string): SessionA
         audience: resource,
         algorithms,
         requiredClaims: ['sub', 'exp'],
+        clockTolerance: clockSkewSeconds,
       });
+      // jose checks `iat` only against a maximum age: one in the future is refused here, with the same skew.
+      if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + clockSkewSeconds)
+        return invalid(claimFault({ claim: 'iat' }, resource));
       return { issuer, payload };
     } catch (error) {
       const { code } = error as { code?: string };
       if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') return invalid(claimFault(error as object, resource));
       const fault = code === undefined ? undefined : tokenFaults[code];
       if (fault) return invalid(fault);
+      // Why goes to the operator's log: the caller learns nothing of the issuer's addresses or its network.
+      log(
+        `[warn] the signing keys of ${issuer} could not be had: ${(error as Error)?.message ?? String(error)}`,
+      );
       return refusal(
         503,
         'issuer_unreachable',
-        `Authorization: the signing keys of ${issuer} could not be had (${(error as Error)?.message ?? String(error)}); try again`,
+        `Authorization: the signing keys of ${issuer} could not be had; try again`,
         'Authorization',
         { 'retry-after': '30' },
       );

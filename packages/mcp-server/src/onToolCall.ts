@@ -4,6 +4,9 @@ import {
   CallToolRequestParamsSchema,
   CallToolRequestSchema,
   type CallToolResult,
+  GetPromptRequestParamsSchema,
+  GetPromptRequestSchema,
+  type GetPromptResult,
   type ServerNotification,
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -30,4 +33,19 @@ export function onToolCall(
   ) => Promise<CallToolResult>,
 ): void {
   Protocol.prototype.setRequestHandler.call(server, ToolCallSchema, handler);
+}
+
+/** `prompts/get` with its `arguments` as sent, for the same reason: the prompt's own check names a bad one. */
+const PromptGetSchema = GetPromptRequestSchema.extend({
+  params: GetPromptRequestParamsSchema.extend({ arguments: z.unknown().optional() }),
+});
+
+export type PromptGet = z.infer<typeof PromptGetSchema>;
+
+/**
+ * Registers the `prompts/get` handler with the arguments unparsed, as `onToolCall` does for tools: the SDK's record
+ * would answer `constructor` or `1` as an argument name with a -32603 dumping zod's issues.
+ */
+export function onPromptGet(server: Server, handler: (request: PromptGet) => Promise<GetPromptResult>): void {
+  Protocol.prototype.setRequestHandler.call(server, PromptGetSchema, handler);
 }

@@ -16,6 +16,7 @@ import { connectRedacted } from './connectRedacted.js';
 import type { InferenceInfraMcpServer } from './createMcpServer.js';
 import { answer, answerDocument, answerRefusal, answerUnparsed } from './httpAnswers.js';
 import { type DoorPolicy, doorRoute, ownOrigins } from './httpDoor.js';
+import { KeyChecks } from './keyChecks.js';
 import { type OAuthOptions, oauthResource } from './oauthResource.js';
 import { redactorOf } from './redactorOf.js';
 import { readJsonBody } from './requestBody.js';
@@ -23,6 +24,7 @@ import { defaultMaxMessageBytes } from './serveStdio.js';
 import type { Principal, SessionAuth } from './sessionAuth.js';
 import { samePrincipal } from './sessionAuth.js';
 import { clientOf, defaultSessionLimits, SessionRegistry } from './sessionRegistry.js';
+import { answerStateless } from './statelessRequest.js';
 
 /** How long a request's body may take to arrive by default: a message of 8 MiB takes well under a second here. */
 export const defaultBodyTimeoutMs = 30_000;
@@ -61,6 +63,11 @@ export interface HttpOptions {
   auth?: HttpAuth;
   /** The names the server is reached by (`Host`), beyond loopback's; `*` for any. Needed off loopback. */
   allowHosts?: readonly string[];
+  /**
+   * No sessions (`--stateless`): each POST is answered by a server made for it, so replicas behind a load balancer
+   * need no affinity and nothing is held between requests; `maxSessions` then bounds the requests in flight.
+   */
+  stateless?: boolean;
   log?: (line: string) => void;
 }
 
@@ -88,9 +95,13 @@ function checkReach(host: string, options: HttpOptions) {
     );
 }
 
-function sessionAuthOf(auth: HttpAuth | undefined, endpointUrl: string): SessionAuth | undefined {
+function sessionAuthOf(
+  auth: HttpAuth | undefined,
+  endpointUrl: string,
+  log: (line: string) => void,
+): SessionAuth | undefined {
   if (auth?.mode === 'bearer-passthrough') return bearerPassthrough();
-  if (auth?.mode === 'oauth') return oauthResource(auth, auth.resource ?? endpointUrl);
+  if (auth?.mode === 'oauth') return oauthResource(auth, auth.resource ?? endpointUrl, log);
   return undefined;
 }
 
@@ -140,6 +151,7 @@ export async function serveHttp(
       answerRefusal(response, principal);
       return drainUnread(request);
     }
+    if (options.stateless) return statelessRequest(request, response, principal);
     const sessionId = request.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (existing && principal && !samePrincipal(sessions.clientOf(sessionId as string) ?? '', principal.id)) {
@@ -203,8 +215,16 @@ export async function serveHttp(
       if (isRefusal(apiKey)) return answerRefusal(response, apiKey);
       context = { apiKey, ...(principal.claims ? { claims: principal.claims } : {}) };
     }
-    const id = randomUUID();
     const session = createSession(context);
+    if (options.auth?.mode === 'bearer-passthrough' && principal) {
+      // A made-up key must hold no place: the API says whether it takes the key before a session is made for it.
+      const refused = await keyChecks.refusalFor(principal.id, () => session.keyAccepted());
+      if (refused) return answerRefusal(response, refused);
+      // Others may have taken the last places while the API answered.
+      const nowFull = sessions.refusalFor(client, principal.label);
+      if (nowFull) return answerRefusal(response, nowFull);
+    }
+    const id = randomUUID();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
     });
@@ -220,6 +240,50 @@ export async function serveHttp(
       sessions.remove(id);
       await transport.close().catch(() => undefined);
     }
+  };
+
+  const keyChecks = new KeyChecks(options.sessionIdleMs ?? defaultSessionLimits.idleMs);
+  let inFlight = 0;
+  const statelessRequest = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    principal: Principal | undefined,
+  ) => {
+    if (request.method !== 'POST') {
+      answer(
+        response,
+        405,
+        ErrorCode.InvalidRequest,
+        'This server is stateless (--stateless): POST only, no sessions to open, listen to or end',
+      );
+      return drainUnread(request);
+    }
+    const maxInFlight = options.maxSessions ?? defaultSessionLimits.maxSessions;
+    if (inFlight >= maxInFlight) {
+      answer(
+        response,
+        503,
+        ErrorCode.ConnectionClosed,
+        `Busy: ${inFlight} requests in flight, the most (--max-sessions); try again`,
+      );
+      return drainUnread(request);
+    }
+    inFlight += 1;
+    response.once('close', () => {
+      inFlight -= 1;
+    });
+    const read = await readJsonBody(request, bodyRules);
+    if (isRefusal(read)) {
+      answerRefusal(response, read);
+      return drainUnread(request);
+    }
+    let context: SessionContext = {};
+    if (auth && principal) {
+      const apiKey = await auth.keyOf(principal);
+      if (isRefusal(apiKey)) return answerRefusal(response, apiKey);
+      context = { apiKey, ...(principal.claims ? { claims: principal.claims } : {}) };
+    }
+    return answerStateless(createSession(context), request, response, read.body, log);
   };
 
   // Node's own answer to a request without Host is a bare 400; this server's says what is missing.
@@ -245,7 +309,7 @@ export async function serveHttp(
   const shownHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   const url = `http://${shownHost}:${port}/mcp`;
   try {
-    auth = sessionAuthOf(options.auth, url);
+    auth = sessionAuthOf(options.auth, url, log);
   } catch (error) {
     server.close();
     throw error;

@@ -111,6 +111,7 @@ export async function startFromCli(
         ...(options.maxSessions ? { maxSessions: options.maxSessions } : {}),
         ...(options.maxSessionsPerClient ? { maxSessionsPerClient: options.maxSessionsPerClient } : {}),
         ...(options.sessionIdleMs ? { sessionIdleMs: options.sessionIdleMs } : {}),
+        ...(options.stateless ? { stateless: true } : {}),
         allowOrigins: options.allowOrigins,
         ...(httpAuth ? { auth: httpAuth, allowHosts: options.allowHosts } : {}),
       },
@@ -135,7 +136,7 @@ function httpAuthOf(options: CliOptions): HttpAuth | undefined {
   return {
     mode: 'oauth',
     issuers: options.authIssuers,
-    keyForSubject: keysForSubjects(options.authKeysFile ?? ''),
+    keyForSubject: keysForSubjects(options.authKeysFile ?? '', options.authIssuers),
     ...(options.resourceUrl ? { resource: options.resourceUrl } : {}),
   };
 }

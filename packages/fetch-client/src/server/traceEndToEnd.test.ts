@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type MockServer, startMockServer } from '@inference-infra/mock-server';
 import { keyLeaksIn } from '@inference-infra/test-kit/keyLeaks';
+import { type OtlpReceiver, startOtlpReceiver } from '@inference-infra/test-kit/otlpReceiver';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { BasicTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -12,51 +13,14 @@ import { toNodeListener } from './toNodeListener.js';
 
 const apiKey = 'ii_live_traceEndToEndSecret7';
 
-interface ExportedSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  scope: string;
-}
-
-/** An OTLP/HTTP receiver on loopback: what a collector gets, every byte of it kept. */
-async function startReceiver() {
-  const bodies: string[] = [];
-  const server = createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    bodies.push(Buffer.concat(chunks).toString('utf8'));
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const spans = (): ExportedSpan[] =>
-    bodies.flatMap((body) =>
-      (JSON.parse(body).resourceSpans ?? []).flatMap(
-        (resource: { scopeSpans: { scope: { name: string }; spans: ExportedSpan[] }[] }) =>
-          resource.scopeSpans.flatMap((scope) =>
-            scope.spans.map((span) => ({ ...span, scope: scope.scope.name })),
-          ),
-      ),
-    );
-  return {
-    server,
-    bodies,
-    spans,
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/traces`,
-  };
-}
-
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: OtlpReceiver;
 let provider: BasicTracerProvider;
 let mock: MockServer;
 let route: Server;
 let routeUrl: string;
 
 beforeAll(async () => {
-  receiver = await startReceiver();
+  receiver = await startOtlpReceiver();
   provider = new BasicTracerProvider({
     spanProcessors: [new SimpleSpanProcessor(new OTLPTraceExporter({ url: receiver.url }))],
   });
@@ -82,7 +46,7 @@ afterAll(async () => {
   route.closeAllConnections();
   route.close();
   await mock.close();
-  receiver.server.close();
+  await receiver.close();
 });
 
 it('exports one trace over OTLP/HTTP from the page client through the route to the simulator, holding no key', async () => {

@@ -1,4 +1,5 @@
 import { formatZodError } from '@inference-infra/types';
+import type { Prompt } from '@modelcontextprotocol/sdk/types.js';
 import type { ZodError, ZodType } from 'zod';
 import { z } from 'zod';
 
@@ -64,4 +65,50 @@ export function parseArguments<T>(schema: ZodType<T, z.ZodTypeDef, unknown>, arg
 export function checkWithApi(schema: ZodType, values: Record<string, unknown>): void {
   const parsed = schema.safeParse(values);
   if (!parsed.success) throw new PromptArgumentError(describeFailure(parsed.error, values));
+}
+
+/** The longest text one prompt argument may be: a GPU name, a region, a date or a size is a few characters. */
+export const maxArgumentChars = 1_000;
+/** How many names a refusal of unknown arguments quotes, each cut: 4,000 unknown ones answer in a line, not a list. */
+const quotedNames = 3;
+const quoted = (name: string) => JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}...` : name);
+
+/**
+ * The arguments of `prompts/get` as they arrived (anything), checked like a tool's before any schema sees them, in one
+ * pass over their names: an object of text values whose names are the prompt's own. Unknown names are refused once,
+ * counted, with a few quoted (`constructor`, `1` and 4,000 made-up names alike); a value that is not text, or longer
+ * than `maxArgumentChars`, is refused naming it. Gives a fresh object holding the known arguments only.
+ */
+export function checkedArgumentNames(prompt: Prompt, args: unknown): Record<string, string> {
+  if (args === undefined || args === null) return {};
+  if (typeof args !== 'object' || Array.isArray(args))
+    throw new PromptArgumentError('arguments: must be an object of text values');
+  const known = new Set((prompt.arguments ?? []).map((argument) => argument.name));
+  const its = `its arguments: ${[...known].join(', ') || 'none'}`;
+  const unknown: string[] = [];
+  let unknownCount = 0;
+  const checked: [string, string][] = [];
+  for (const [name, value] of Object.entries(args)) {
+    if (!known.has(name)) {
+      unknownCount += 1;
+      if (unknown.length < quotedNames) unknown.push(quoted(name));
+      continue;
+    }
+    if (typeof value !== 'string')
+      throw new PromptArgumentError(`${name}: must be text (prompt arguments are strings)`);
+    if (value.length > maxArgumentChars)
+      throw new PromptArgumentError(
+        `${name}: must be at most ${maxArgumentChars} characters (got ${value.length})`,
+      );
+    checked.push([name, value]);
+  }
+  if (unknownCount === 1)
+    throw new PromptArgumentError(`${unknown[0]}: is not an argument of ${prompt.name} (${its})`);
+  if (unknownCount > 1) {
+    const more = unknownCount > unknown.length ? ` and ${unknownCount - unknown.length} more` : '';
+    throw new PromptArgumentError(
+      `${unknownCount} arguments are not arguments of ${prompt.name}: ${unknown.join(', ')}${more} (${its})`,
+    );
+  }
+  return Object.fromEntries(checked);
 }

@@ -1,7 +1,7 @@
 import { createSimulator, type Simulator } from '@inference-infra/mock-server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectRedacted } from '../connectRedacted.js';
@@ -274,6 +274,58 @@ describe('prompt arguments', () => {
       }),
       { seed: 38, numRuns: 60 },
     );
+  });
+
+  it('refuses 4,000 unknown arguments once, in a short message that counts them', async () => {
+    const { client } = await connect();
+    const args: Record<string, string> = { gpu_type: 'H100', region: 'us-east-1' };
+    for (let at = 0; at < 4000; at++) args[`made_up_${at}`] = 'x';
+    const refused = await client
+      .getPrompt({ name: 'cheapest_instance', arguments: args })
+      .catch((error) => error);
+    expect(refused).toBeInstanceOf(McpError);
+    expect(refused.code).toBe(ErrorCode.InvalidParams);
+    expect(refused.message).toMatch(
+      /Prompt cheapest_instance: 4000 arguments are not arguments of cheapest_instance: "made_up_0", "made_up_1", "made_up_2" and 3997 more \(its arguments: gpu_type, region, gpu_count\)$/,
+    );
+    // One line, whatever the count: the answer does not grow with what was sent.
+    expect(refused.message.length).toBeLessThan(300);
+  });
+
+  it.each([
+    [
+      'constructor',
+      /"constructor": is not an argument of cheapest_instance \(its arguments: gpu_type, region, gpu_count\)/,
+    ],
+    ['__proto__', /"__proto__": is not an argument of cheapest_instance/],
+    ['1', /"1": is not an argument of cheapest_instance/],
+  ])('refuses an argument named %s with invalid params naming it, never -32603', async (name, message) => {
+    const { client } = await connect();
+    // Sent as the text a client writes: `__proto__` as an own name, as JSON.parse makes it.
+    const args = JSON.parse(`{"gpu_type":"H100","region":"us-east-1",${JSON.stringify(name)}:"1"}`);
+    const refused = await client
+      .getPrompt({ name: 'cheapest_instance', arguments: args })
+      .catch((error) => error);
+    expect(refused).toBeInstanceOf(McpError);
+    expect(refused.code).toBe(ErrorCode.InvalidParams);
+    expect(refused.message).toMatch(message);
+    expect(refused.message).not.toMatch(/invalid_type|"path"|"code"/);
+  });
+
+  it('refuses an argument that is not text, or is longer than its bound, naming it', async () => {
+    const { client } = await connect();
+    const ask = (args: unknown) =>
+      client
+        .getPrompt({ name: 'cheapest_instance', arguments: args as Record<string, string> })
+        .catch((error) => error);
+    const notText = await ask({ gpu_type: 7, region: 'us-east-1' });
+    expect(notText.code).toBe(ErrorCode.InvalidParams);
+    expect(notText.message).toMatch(/gpu_type: must be text \(prompt arguments are strings\)/);
+    const long = await ask({ gpu_type: 'H'.repeat(100_000), region: 'us-east-1' });
+    expect(long.code).toBe(ErrorCode.InvalidParams);
+    expect(long.message).toMatch(/gpu_type: must be at most 1000 characters \(got 100000\)$/);
+    const list = await ask(['H100']);
+    expect(list.message).toMatch(/arguments: must be an object of text values/);
   });
 
   it('answers an unknown prompt with a protocol error naming the ones it has', async () => {

@@ -2,14 +2,14 @@ import type { SpecModel } from '@inference-infra/types/spec-model';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   ErrorCode,
-  GetPromptRequestSchema,
   type GetPromptResult,
   ListPromptsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import { onPromptGet } from '../onToolCall.js';
 import { cheapestInstancePrompt } from './cheapestInstancePrompt.js';
 import { growVolumePrompt } from './growVolumePrompt.js';
-import { PromptArgumentError } from './promptArguments.js';
+import { checkedArgumentNames, PromptArgumentError } from './promptArguments.js';
 import type { AnyPromptDefinition, PromptContext } from './promptDefinition.js';
 import { spendByKindPrompt } from './spendByKindPrompt.js';
 
@@ -30,7 +30,7 @@ export function registerPrompts(server: Server, model: SpecModel, listed: readon
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({
     prompts: prompts.map(({ prompt }) => prompt),
   }));
-  server.setRequestHandler(GetPromptRequestSchema, async (request): Promise<GetPromptResult> => {
+  onPromptGet(server, async (request): Promise<GetPromptResult> => {
     const { name, arguments: args } = request.params;
     const definition = prompts.find(({ prompt }) => prompt.name === name);
     if (!definition) {
@@ -41,7 +41,8 @@ export function registerPrompts(server: Server, model: SpecModel, listed: readon
     }
     let parsed: unknown;
     try {
-      parsed = definition.parse(args, context);
+      // Names and sizes first, in one pass: the prompt's schema then sees its own arguments only.
+      parsed = definition.parse(checkedArgumentNames(definition.prompt, args), context);
     } catch (error) {
       if (!(error instanceof PromptArgumentError)) throw error;
       throw new McpError(ErrorCode.InvalidParams, `Prompt ${name}: ${error.message}`);

@@ -8,6 +8,8 @@ export interface TokenOptions {
   /** Seconds from now; negative for a token that has expired. */
   expiresIn?: number;
   notBefore?: number;
+  /** Seconds from now the token says it was issued (`iat`); now by default. */
+  issuedAt?: number;
   issuer?: string;
   /** Signed with a key pair of its own under the issuer's key id: a forgery. */
   forged?: boolean;
@@ -24,6 +26,8 @@ export async function startLocalIssuer() {
   const jwk = { ...(await exportJWK(publicKey)), kid: 'key-1', alg: 'ES256', use: 'sig' };
   const served = { metadata: 0, jwks: 0 };
   let issuer = '';
+  // Where the metadata says the keys are: an address that answers 404 while `keysMoved` is on.
+  let keysMoved = false;
   const server = createServer((request, response) => {
     const json = (body: unknown) => {
       response.writeHead(200, { 'content-type': 'application/json' });
@@ -31,7 +35,8 @@ export async function startLocalIssuer() {
     };
     if (request.url === '/.well-known/oauth-authorization-server') {
       served.metadata += 1;
-      return json({ issuer, jwks_uri: `${issuer}/jwks`, token_endpoint: `${issuer}/token` });
+      const jwks = `${issuer}/${keysMoved ? 'jwks-gone' : 'jwks'}`;
+      return json({ issuer, jwks_uri: jwks, token_endpoint: `${issuer}/token` });
     }
     if (request.url === '/jwks') {
       served.jwks += 1;
@@ -45,12 +50,16 @@ export async function startLocalIssuer() {
   return {
     issuer,
     served,
+    /** Points the metadata at an address without keys (`true`), or back at the keys. */
+    moveKeys: (moved: boolean) => {
+      keysMoved = moved;
+    },
     token: (options: TokenOptions) => {
       let jwt = new SignJWT(options.claims ?? {})
         .setProtectedHeader({ alg: 'ES256', kid: 'key-1' })
         .setIssuer(options.issuer ?? issuer)
         .setAudience(options.audience)
-        .setIssuedAt()
+        .setIssuedAt(now() + (options.issuedAt ?? 0))
         .setExpirationTime(now() + (options.expiresIn ?? 600));
       if (options.subject !== undefined) jwt = jwt.setSubject(options.subject);
       if (options.notBefore !== undefined) jwt = jwt.setNotBefore(now() + options.notBefore);

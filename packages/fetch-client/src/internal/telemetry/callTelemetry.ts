@@ -14,6 +14,7 @@ import type { Route } from '../operations.js';
 import {
   type AnswerFacts,
   answerAttributes,
+  answerText,
   defined,
   gatherFacts,
   noFacts,
@@ -211,11 +212,9 @@ function callTelemetry(
     const made = instrumentsOf(meterProvider);
     const failed = errorTypeValue === undefined ? {} : { 'error.type': errorTypeValue };
     if (names.genAiOperation) {
-      const attributes = defined({
-        ...names.metricAttributes,
-        'gen_ai.response.model': facts.model,
-        ...failed,
-      });
+      // Only what the caller sent and bounded sets: never the model an answer names (600 echoed names would be 600
+      // series, and an echo may carry the key), which is on the span, redacted.
+      const attributes = defined({ ...names.metricAttributes, ...failed });
       made.operationDuration.record(seconds, attributes);
       if (facts.inputTokens !== undefined)
         made.tokenUsage.record(facts.inputTokens, { ...attributes, 'gen_ai.token.type': 'input' });
@@ -254,7 +253,8 @@ function callTelemetry(
       span?.setAttributes(
         defined({
           'http.response.status_code': names.genAiOperation ? undefined : status,
-          'http.response.header.x-request-id': requestId ? [requestId] : undefined,
+          // The upstream's words: an echo of the key in them is redacted like in every other string we export.
+          'http.response.header.x-request-id': requestId ? [answerText(requestId, redact)] : undefined,
         }),
       );
     },
@@ -286,7 +286,7 @@ function callTelemetry(
       if ('data' in outcome) gatherFacts(facts, outcome.data);
       if (span) {
         if (resends > 0) span.setAttribute('http.request.resend_count', resends);
-        if (recording) span.setAttributes(defined(answerAttributes(facts)));
+        if (recording) span.setAttributes(defined(answerAttributes(facts, redact)));
         if (capture && recording && names.genAiOperation === 'chat') {
           const output =
             'data' in outcome

@@ -111,6 +111,11 @@ export function requestAttributes(route: Route, body: unknown): Attributes {
   };
 }
 
+/** The most characters of one value an answer gave that a span keeps: ids, models and reasons are short. */
+const answerTextChars = 256;
+/** The most finish reasons a span keeps: one per choice, and a stream may name many. */
+const maxFinishReasons = 64;
+
 /** What an answer (or a stream's chunks, gathered) tells: its id and model, why each choice ended, token usage. */
 export interface AnswerFacts {
   id?: string;
@@ -130,7 +135,8 @@ export function gatherFacts(facts: AnswerFacts, answer: unknown): void {
   if (Array.isArray(answer.choices))
     for (const choice of answer.choices) {
       const reason = isObject(choice) ? stringOf(choice.finish_reason) : undefined;
-      if (reason) facts.finishReasons.push(reason);
+      // Bounded: a stream that names a reason in every chunk does not grow this without end.
+      if (reason && facts.finishReasons.length < maxFinishReasons) facts.finishReasons.push(reason);
     }
   if (isObject(answer.usage)) {
     facts.inputTokens = numberOf(answer.usage.prompt_tokens) ?? facts.inputTokens;
@@ -138,11 +144,20 @@ export function gatherFacts(facts: AnswerFacts, answer: unknown): void {
   }
 }
 
-export function answerAttributes(facts: AnswerFacts): Attributes {
+/**
+ * A text an answer gave (a header, an id, a model, a reason), as a span may hold it: the key redacted first, in any
+ * form the redactor knows (an upstream may echo it anywhere), then cut.
+ */
+export const answerText = (text: string, redact: (text: string) => string): string =>
+  redact(text).slice(0, answerTextChars);
+
+/** The span's attributes of what the answer said; every text of it redacted (`answerText`). */
+export function answerAttributes(facts: AnswerFacts, redact: (text: string) => string): Attributes {
+  const reasons = facts.finishReasons.map((reason) => answerText(reason, redact));
   return {
-    'gen_ai.response.id': facts.id,
-    'gen_ai.response.model': facts.model,
-    'gen_ai.response.finish_reasons': facts.finishReasons.length ? facts.finishReasons : undefined,
+    'gen_ai.response.id': facts.id === undefined ? undefined : answerText(facts.id, redact),
+    'gen_ai.response.model': facts.model === undefined ? undefined : answerText(facts.model, redact),
+    'gen_ai.response.finish_reasons': reasons.length ? reasons : undefined,
     'gen_ai.usage.input_tokens': facts.inputTokens,
     'gen_ai.usage.output_tokens': facts.outputTokens,
   };
