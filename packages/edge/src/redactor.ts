@@ -120,10 +120,9 @@ export function createRedactor(key: string | undefined): Redactor {
    * Where the key's forms and runs stand in the text, merged, in order: as it is, and as a consumer decodes it
    * (`decodedView`: `\u` escapes among plain characters, percent-encoding twice, HTML entities), mapped back.
    */
-  function spansIn(original: string): Span[] {
+  function spansIn(original: string, view = decodedView(original)): Span[] {
     const all: Span[] = [];
     plainSpans(original, all);
-    const view = decodedView(original);
     if (view)
       plainSpans(view.text, all, ([start, end]) => [view.starts[start] ?? 0, view.ends[end - 1] ?? 0]);
     all.sort((a, b) => a[0] - b[0]);
@@ -133,8 +132,8 @@ export function createRedactor(key: string | undefined): Redactor {
   }
 
   /** The spans of the text, with its first `knownSecret` characters as one more (the rest of a match begun before). */
-  function spansAfter(text: string, knownSecret: number): Span[] {
-    const spans = spansIn(text);
+  function spansAfter(text: string, knownSecret: number, view = decodedView(text)): Span[] {
+    const spans = spansIn(text, view);
     if (knownSecret === 0) return spans;
     const merged: Span[] = [[0, knownSecret]];
     for (const [start, end] of spans) addSpan(merged, start, end);
@@ -213,7 +212,7 @@ export function createRedactor(key: string | undefined): Redactor {
           if (at < view.text.length) held = Math.min(held, view.starts[at] ?? held);
         }
         // A match that ends inside the held part starts before it: redact the ready part with it in view.
-        const spans = spansAfter(all, knownSecret);
+        const spans = spansAfter(all, knownSecret, view);
         // (A chain of keys side by side is not held back without end: past a bound, its part before `held` goes.)
         const cut = spans.find(([start, end]) => start < held && end > held);
         let ready = cut && all.length - cut[0] <= 4 * reach ? cut[0] : held;
