@@ -93,3 +93,19 @@ export function hostRefusal(
         'Host',
       );
 }
+
+/**
+ * Why the authority of an absolute-form request target (`POST http://evil.example/mcp`) is refused, or undefined.
+ * RFC 9112 (3.2.2) has a server take the host from that authority and ignore `Host`, so a rebinding page, or a proxy
+ * in front, could name a foreign host there while `Host` names ours: the authority is judged by the same policy as a
+ * Host, and the request is served only when both pass.
+ */
+export function authorityRefusal(
+  authority: string | undefined,
+  policy: HostPolicy,
+  localAddress?: string,
+): Refusal | undefined {
+  if (authority === undefined) return undefined;
+  const refused = hostRefusal([authority], policy, localAddress);
+  return refused && { ...refused, message: refused.message.replace(/^Host:/, 'request target authority:') };
+}

@@ -9,6 +9,7 @@ export {
 export { boundedStream, type StreamBounds, type StreamLimit, StreamLimitError } from './boundedStream.js';
 export { callUpstream, type UpstreamCall } from './callUpstream.js';
 export {
+  authorityRefusal,
   type HostPolicy,
   hostRefusal,
   isLoopbackAddress,

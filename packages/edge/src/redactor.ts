@@ -1,4 +1,5 @@
 import { foldCase } from './caseFold.js';
+import { decodedView, longestEscape, unfinishedEscape } from './decodedView.js';
 import { type KeyForm, splitKey, textForms } from './keyForms.js';
 
 /** What stands where a piece of the key was. */
@@ -94,19 +95,36 @@ export function createRedactor(key: string | undefined): Redactor {
   // Matched in lower case (`foldCase`): the contract suite's own checks send the key in another case.
   const wholeForms = [...new Set(textForms(key).map((form) => foldCase(form.text)))];
   const tables = runTables(textForms(secret));
-  const reach = Math.max(1, ...wholeForms.map((form) => form.length), ...tables.map((table) => table.length));
+  /** How many characters a match spans in the text as decoded (`decodedView`). */
+  const decodedReach = Math.max(
+    1,
+    ...wholeForms.map((form) => form.length),
+    ...tables.map((table) => table.length),
+  );
+  // In the text as it is, each of those characters may be an escape, decoded up to three times.
+  const reach = decodedReach * longestEscape * 3;
 
-  /** Where the key's forms and runs stand in the text, merged, in order. */
-  function spansIn(original: string): Span[] {
+  /** Where the key's forms and runs stand in text as it is (no decoding). */
+  function plainSpans(original: string, all: Span[], map?: (span: Span) => Span): void {
     const text = foldCase(original);
-    const all: Span[] = [];
+    const add = (start: number, end: number) => all.push(map ? map([start, end]) : [start, end]);
     for (const { length, runs, startsRun } of tables)
       for (let at = 0; at + length <= text.length; at += 1)
         if (startsRun[text.charCodeAt(at)] === 1 && runs.has(text.slice(at, at + length)))
-          all.push([at, at + length]);
+          add(at, at + length);
     for (const form of wholeForms)
-      for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1))
-        all.push([at, at + form.length]);
+      for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) add(at, at + form.length);
+  }
+
+  /**
+   * Where the key's forms and runs stand in the text, merged, in order: as it is, and as a consumer decodes it
+   * (`decodedView`: `\u` escapes among plain characters, percent-encoding twice, HTML entities), mapped back.
+   */
+  function spansIn(original: string, view = decodedView(original)): Span[] {
+    const all: Span[] = [];
+    plainSpans(original, all);
+    if (view)
+      plainSpans(view.text, all, ([start, end]) => [view.starts[start] ?? 0, view.ends[end - 1] ?? 0]);
     all.sort((a, b) => a[0] - b[0]);
     const merged: Span[] = [];
     for (const [start, end] of all) addSpan(merged, start, end);
@@ -114,8 +132,8 @@ export function createRedactor(key: string | undefined): Redactor {
   }
 
   /** The spans of the text, with its first `knownSecret` characters as one more (the rest of a match begun before). */
-  function spansAfter(text: string, knownSecret: number): Span[] {
-    const spans = spansIn(text);
+  function spansAfter(text: string, knownSecret: number, view = decodedView(text)): Span[] {
+    const spans = spansIn(text, view);
     if (knownSecret === 0) return spans;
     const merged: Span[] = [[0, knownSecret]];
     for (const [start, end] of spans) addSpan(merged, start, end);
@@ -175,18 +193,39 @@ export function createRedactor(key: string | undefined): Redactor {
         const all = pending + text;
         const folded = foldCase(all);
         const starts = beginningsOfForms();
-        let held = all.length;
-        // The earliest position from which the rest could still become a match decides what waits.
-        for (let at = Math.max(0, all.length - reach + 1); at < all.length; at += 1)
-          if (starts.has(folded.slice(at))) {
-            held = at;
-            break;
-          }
+        /**
+         * The earliest position of `text` from which the rest could still become a match: a beginning of a form, or
+         * an escape the next chunk could finish (`%2`, `&#x4`), with what comes before it.
+         */
+        const heldIn = (text: string, folded: string): number => {
+          const unfinished = unfinishedEscape.exec(text.slice(-longestEscape))?.[0].length ?? 0;
+          const until = text.length - unfinished;
+          for (let at = Math.max(0, until - decodedReach + 1); at < until; at += 1)
+            if (starts.has(folded.slice(at, until))) return at;
+          return until;
+        };
+        let held = heldIn(all, folded);
+        // The same in the text as a consumer decodes it, mapped back.
+        const view = decodedView(all);
+        if (view) {
+          const at = heldIn(view.text, foldCase(view.text));
+          if (at < view.text.length) held = Math.min(held, view.starts[at] ?? held);
+        }
         // A match that ends inside the held part starts before it: redact the ready part with it in view.
-        const spans = spansAfter(all, knownSecret);
+        const spans = spansAfter(all, knownSecret, view);
         // (A chain of keys side by side is not held back without end: past a bound, its part before `held` goes.)
         const cut = spans.find(([start, end]) => start < held && end > held);
-        const ready = cut && all.length - cut[0] <= 4 * reach ? cut[0] : held;
+        let ready = cut && all.length - cut[0] <= 4 * reach ? cut[0] : held;
+        // Never inside an escape: the rest of it alone would decode to something else.
+        if (view)
+          for (let at = 0; at < view.starts.length; at += 1) {
+            const [start, end] = [view.starts[at] ?? 0, view.ends[at] ?? 0];
+            if (start >= ready) break;
+            if (end > ready) {
+              ready = start;
+              break;
+            }
+          }
         pending = all.slice(ready);
         const crossing = spans.find(([start, end]) => start < ready && end > ready);
         knownSecret = Math.max(knownSecret - ready, crossing ? crossing[1] - ready : 0, 0);

@@ -61,16 +61,25 @@ describe('checkTarget', () => {
     expect(checkTarget('http://127.0.0.1:4010/v1/models?x#frag')).toEqual({
       pathname: '/v1/models',
       search: '?x',
+      authority: '127.0.0.1:4010',
     });
-    expect(checkTarget('http://127.0.0.1:4010')).toEqual({ pathname: '/', search: '' });
+    expect(checkTarget('http://127.0.0.1:4010')).toEqual({
+      pathname: '/',
+      search: '',
+      authority: '127.0.0.1:4010',
+    });
     expect(checkTarget('/api/v1/storage/vol%5F1/')).toEqual({
       pathname: '/api/v1/storage/vol%5F1/',
       search: '',
     });
   });
 
-  it('takes an absolute-form target by its path, its authority only checked to be a host', () => {
-    expect(checkTarget('http://any.example:8080/v1/x?q=1')).toEqual({ pathname: '/v1/x', search: '?q=1' });
+  it('takes an absolute-form target by its path, and hands its authority back for the Host policy', () => {
+    expect(checkTarget('http://any.example:8080/v1/x?q=1')).toEqual({
+      pathname: '/v1/x',
+      search: '?q=1',
+      authority: 'any.example:8080',
+    });
     for (const target of ['http://[/x', 'http:///x', 'http://user@host/x', 'http://a b/x'])
       expect(checkTarget(target), target).toMatchObject({ status: 400, code: 'malformed_request_target' });
   });

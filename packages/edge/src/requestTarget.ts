@@ -5,6 +5,11 @@ import { type Refusal, refusal } from './refusal.js';
 export interface CheckedTarget {
   pathname: string;
   search: string;
+  /**
+   * The authority of an absolute-form target (`POST http://evil.example/mcp`). By RFC 9112 it, not `Host`, names the
+   * host the request is for, so a door judges it as it judges a Host (`authorityRefusal`).
+   */
+  authority?: string;
 }
 
 /** Decodes a segment until it stops changing (at most thrice): `%252e` is a dot to a server that decodes twice. */
@@ -55,11 +60,12 @@ export function checkPath(path: string): Refusal | undefined {
 
 /**
  * A request target as it arrived on the wire (origin form `/v1/x?q`, or absolute form `http://host/v1/x?q`, whose
- * authority is ignored), or a web Request's `url`, checked by `checkPath`. `*` and anything else that names no path
+ * authority is handed back for the Host policy), or a web Request's `url`, checked by `checkPath`. `*` and anything else that names no path
  * is refused.
  */
 export function checkTarget(target: string): CheckedTarget | Refusal {
   let rest = target;
+  let authority: string | undefined;
   const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(target);
   if (absolute) {
     if (!/^https?:/i.test(target))
@@ -69,8 +75,9 @@ export function checkTarget(target: string): CheckedTarget | Refusal {
         `request target: must be a path or an http URL (got ${JSON.stringify(target.slice(0, 200))})`,
         null,
       );
-    // The authority is ignored, but it must be one: `http://[/x` is a broken target (RFC 9112 asks a 400), not `/x`.
-    if (!parseHost(absolute[0].replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')))
+    // The authority must be one: `http://[/x` is a broken target (RFC 9112 asks a 400), not `/x`.
+    authority = absolute[0].replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+    if (!parseHost(authority))
       return refusal(
         400,
         'malformed_request_target',
@@ -92,5 +99,7 @@ export function checkTarget(target: string): CheckedTarget | Refusal {
   const pathname = queryAt === -1 ? withoutHash : withoutHash.slice(0, queryAt);
   const search = queryAt === -1 ? '' : withoutHash.slice(queryAt);
   const refused = checkPath(pathname);
-  return refused ?? { pathname, search: search === '?' ? '' : search };
+  if (refused) return refused;
+  const checked = { pathname, search: search === '?' ? '' : search };
+  return authority === undefined ? checked : { ...checked, authority };
 }

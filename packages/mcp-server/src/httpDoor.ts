@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import {
+  authorityRefusal,
   checkTarget,
   hostRefusal,
   isRefusal,
@@ -45,19 +46,21 @@ export type DoorRoute = 'mcp' | 'health' | 'metadata';
  * reached by (loopback names unless `--allow-host` lists others: against DNS rebinding, a site whose name resolves
  * to the server sends its own name), and no page of another origin (a browser names it in `Origin` or
  * `Sec-Fetch-Site`). Then the paths: the endpoint, and the metadata with OAuth. The health check passes after the
- * target alone, so a load balancer's probe by address is answered.
+ * target alone, so a load balancer's probe by address is answered. An absolute-form target's authority is judged as
+ * a Host.
  */
 export function doorRoute(request: IncomingMessage, policy: DoorPolicy): Refusal | DoorRoute {
   const target = checkTarget(request.url ?? '');
   if (isRefusal(target)) return target;
   if (target.pathname === healthPath) return 'health';
-  const host = hostRefusal(
-    headerValues(request, 'host'),
-    policy.allowHosts
-      ? { allowedHosts: policy.allowHosts, option: '--allow-host' }
-      : { option: policy.hostOption ?? 'none: this server answers its loopback names only' },
-    request.socket.localAddress,
-  );
+  const hostPolicy = policy.allowHosts
+    ? { allowedHosts: policy.allowHosts, option: '--allow-host' }
+    : { option: policy.hostOption ?? 'none: this server answers its loopback names only' };
+  const { localAddress } = request.socket;
+  // An absolute-form target's authority names the host as much as `Host` does (RFC 9112): both are judged.
+  const host =
+    hostRefusal(headerValues(request, 'host'), hostPolicy, localAddress) ??
+    authorityRefusal(target.authority, hostPolicy, localAddress);
   if (host) return host;
   const [selfOrigin, ...others] = policy.ownOrigins;
   const origin = originRefusal(headerValues(request, 'origin'), headerValues(request, 'sec-fetch-site')[0], {

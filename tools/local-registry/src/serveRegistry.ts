@@ -2,6 +2,7 @@
 // given, 0 for any free one; its first line on standard output is `{"port":N}` once it listens.
 import type { Server } from 'node:http';
 import { runServer } from 'verdaccio';
+import { behindRegistryDoor } from './registryDoor.ts';
 
 const [configPath, portText = '0'] = process.argv.slice(2);
 if (!configPath) {
@@ -9,6 +10,11 @@ if (!configPath) {
   process.exit(2);
 }
 const server = (await runServer(configPath)) as Server;
+// Verdaccio's app is the server's one request listener: put behind the door (loopback Host, no pages, no CORS).
+const [verdaccio] = server.listeners('request') as Parameters<typeof behindRegistryDoor>[0][];
+if (!verdaccio) throw new Error('Verdaccio made a server without a request listener');
+server.removeAllListeners('request');
+server.on('request', behindRegistryDoor(verdaccio));
 server.on('error', (error: NodeJS.ErrnoException) => {
   console.error(
     error.code === 'EADDRINUSE'

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,7 +36,7 @@ export interface LocalRegistry {
 const serveScript = fileURLToPath(new URL('./serveRegistry.ts', import.meta.url));
 
 /**
- * Starts Verdaccio on loopback, in its own process, and makes a user to publish with. Every wait has a deadline:
+ * Starts Verdaccio on loopback, in its own process, with the one user that may publish (see `publishingUser`). Every wait has a deadline:
  * a registry that does not listen in time is stopped and its output is in the error.
  */
 export async function startLocalRegistry(options: LocalRegistryOptions = {}): Promise<LocalRegistry> {
@@ -45,7 +45,9 @@ export async function startLocalRegistry(options: LocalRegistryOptions = {}): Pr
   mkdirSync(storage, { recursive: true });
   const upstream = options.upstream ?? process.env.INFERENCE_INFRA_UPSTREAM_REGISTRY ?? defaultUpstream;
   const configPath = join(storage, 'config.yaml');
-  writeFileSync(configPath, verdaccioConfig(storage, upstream));
+  const publisher = publishingUser();
+  writeFileSync(join(storage, 'htpasswd'), publisher.htpasswdLine, { mode: 0o600 });
+  writeFileSync(configPath, verdaccioConfig(storage, upstream, publisher.name));
 
   const child = spawn(process.execPath, [serveScript, configPath, String(options.port ?? 0)], {
     cwd: storage,
@@ -68,7 +70,7 @@ export async function startLocalRegistry(options: LocalRegistryOptions = {}): Pr
     removeStorage();
   };
   try {
-    const token = await createUser(url);
+    const token = await logIn(url, publisher);
     const npmrc = join(storage, 'npmrc');
     writeFileSync(npmrc, `registry=${url}\n//127.0.0.1:${port}/:_authToken=${token}\n`, { mode: 0o600 });
     const env = {
@@ -119,20 +121,33 @@ function firstPort(child: ChildProcess, timeoutMs: number, onLine?: (line: strin
   });
 }
 
-/** The npm login exchange (`PUT /-/user/org.couchdb.user:<name>`): a new user and its token, for this run only. */
-async function createUser(url: string): Promise<string> {
-  const name = `publisher-${randomBytes(4).toString('hex')}`;
-  const answer = await fetch(new URL(`-/user/org.couchdb.user:${name}`, url), {
+/**
+ * The one user that may publish: a name and a password made for this run (neither guessable nor shared), written into
+ * the password file before the registry starts, since sign-up is closed. The password is 32 random bytes, so a fast
+ * hash (`{SHA}`) is as safe as a slow one here, and verifying it on each publish takes no time: bcrypt's did, and
+ * Verdaccio warned of every slow check.
+ */
+function publishingUser(): { name: string; password: string; htpasswdLine: string } {
+  const name = `release-${randomBytes(6).toString('hex')}`;
+  const password = randomBytes(32).toString('base64url');
+  const hash = createHash('sha1').update(password, 'utf8').digest('base64');
+  return { name, password, htpasswdLine: `${name}:{SHA}${hash}\n` };
+}
+
+/** The npm login exchange (`PUT /-/user/org.couchdb.user:<name>`) as the existing user: its token, for this run. */
+async function logIn(url: string, user: { name: string; password: string }): Promise<string> {
+  const answer = await fetch(new URL(`-/user/org.couchdb.user:${user.name}`, url), {
     method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, password: randomBytes(16).toString('hex'), type: 'user' }),
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Basic ${Buffer.from(`${user.name}:${user.password}`).toString('base64')}`,
+    },
+    body: JSON.stringify({ name: user.name, password: user.password, type: 'user' }),
     signal: AbortSignal.timeout(30_000),
   });
   const body = (await answer.json()) as { token?: string; error?: string };
   if (!answer.ok || !body.token) {
-    throw new Error(
-      `the local registry refused to make a publishing user: ${answer.status} ${body.error ?? ''}`,
-    );
+    throw new Error(`the local registry refused its publishing user: ${answer.status} ${body.error ?? ''}`);
   }
   return body.token;
 }

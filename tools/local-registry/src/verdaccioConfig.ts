@@ -5,17 +5,21 @@ export const defaultUpstream = 'https://registry.npmjs.org/';
 
 /**
  * Verdaccio's configuration, as YAML (JSON is YAML). Our scope is never proxied: a name of ours that is not published
- * here is a 404 rather than whatever the public registry may hold under it. Anyone may read; publishing takes a user,
- * which `startLocalRegistry` creates for its own publishes. The web UI is off: the registry is for package managers.
+ * here is a 404 rather than whatever the public registry may hold under it. Anyone may read; only `publisher`, the
+ * one user `startLocalRegistry` writes into the password file before the registry starts, may publish or unpublish
+ * anything, and nobody can sign up (`max_users: -1`; 0 would mean no limit): a page or a local process that made itself
+ * a user could otherwise replace `@inference-infra/fetch-client` with a version of its own. The web UI is off: the
+ * registry is for package managers.
  */
-export function verdaccioConfig(storage: string, upstream: string): string {
+export function verdaccioConfig(storage: string, upstream: string, publisher: string): string {
+  const onlyPublisher = { access: '$all', publish: publisher, unpublish: publisher };
   const config = {
     storage: join(storage, 'packages'),
-    auth: { htpasswd: { file: join(storage, 'htpasswd'), max_users: 1000 } },
+    auth: { htpasswd: { file: join(storage, 'htpasswd'), max_users: -1 } },
     uplinks: { npmjs: { url: upstream, timeout: '60s', max_fails: 5 } },
     packages: {
-      '@inference-infra/*': { access: '$all', publish: '$authenticated', unpublish: '$authenticated' },
-      '**': { access: '$all', publish: '$authenticated', proxy: 'npmjs' },
+      '@inference-infra/*': onlyPublisher,
+      '**': { ...onlyPublisher, proxy: 'npmjs' },
     },
     web: { enable: false },
     max_body_size: '200mb',

@@ -4,7 +4,7 @@ import { hostileTargets, isOperationPath } from './hostileTargets.js';
 import type { HostileUpstream } from './hostileUpstream.js';
 import { upstreamBehaviours } from './hostileUpstream.js';
 import { keyLeaksIn } from './keyLeaks.js';
-import { parsedOrText, sendRaw } from './rawHttp.js';
+import { parsedOrText, sendOversized, sendRaw } from './rawHttp.js';
 import { bytesOf, fuzzSeed, rawRequests } from './rawRequests.js';
 
 /** A request that reaches one of the door's operations when its Host and Origin are its own. */
@@ -63,6 +63,11 @@ export interface FuzzedDoor {
   probe: DoorProbe;
   /** Cases per property (default 100). */
   numRuns?: number;
+  /**
+   * A body over the door's cap: sent (to `probe`, the door's probe by default) with `Connection: close`, 20 times,
+   * and its refusal must be read every time, never a reset before the answer.
+   */
+  oversizedBody?: { bytes: number; probe?: DoorProbe };
 }
 
 const loopbackName = /^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
@@ -173,8 +178,16 @@ export function describeDoorFuzz(door: FuzzedDoor): void {
         { maxLength: 2 },
       );
       const sites = fc.constantFrom(undefined, 'same-origin', 'same-site', 'cross-site', 'none');
+      // An absolute-form target names the host in its authority (RFC 9112), which a door judges as it judges Host.
+      const authorities = fc.constantFrom(
+        undefined,
+        `127.0.0.1:${port}`,
+        'evil.example',
+        `evil.example:${port}`,
+        '127.0.0.1.evil.example',
+      );
       await fc.assert(
-        fc.asyncProperty(hosts, origins, sites, async (hostSet, originSet, site) => {
+        fc.asyncProperty(hosts, origins, sites, authorities, async (hostSet, originSet, site, authority) => {
           door.upstream?.server.reset();
           const lines = [
             ...hostSet.map((host) => `Host: ${host}`),
@@ -182,8 +195,10 @@ export function describeDoorFuzz(door: FuzzedDoor): void {
             ...(site ? [`Sec-Fetch-Site: ${site}`] : []),
             ...(door.probe.headerLines ?? []),
           ];
+          const target =
+            authority === undefined ? door.probe.target : `http://${authority}${door.probe.target}`;
           const exchange = await sendRaw(port, {
-            bytes: requestBytes(door.probe.method, door.probe.target, lines, door.probe.body),
+            bytes: requestBytes(door.probe.method, target, lines, door.probe.body),
             timeoutMs: 10_000,
           });
           const served = (exchange.status ?? 0) > 0 && (exchange.status ?? 0) < 400;
@@ -191,9 +206,11 @@ export function describeDoorFuzz(door: FuzzedDoor): void {
           if (served || reachedUpstream) {
             const [host = ''] = hostSet;
             const [origin] = originSet;
-            const why = `${exchange.status} for Host ${JSON.stringify(hostSet)}, Origin ${JSON.stringify(originSet)}, Sec-Fetch-Site ${site}`;
+            const why = `${exchange.status} for ${target}, Host ${JSON.stringify(hostSet)}, Origin ${JSON.stringify(originSet)}, Sec-Fetch-Site ${site}`;
             expect(hostSet, why).toHaveLength(1);
             if (door.policy.hosts === 'loopback') expect(host, why).toMatch(loopbackName);
+            if (door.policy.hosts === 'loopback' && authority !== undefined)
+              expect(authority, why).toMatch(loopbackName);
             expect(originSet.length, why).toBeLessThanOrEqual(1);
             const ownOrigin =
               origin === `http://${host}` ||
@@ -213,6 +230,25 @@ export function describeDoorFuzz(door: FuzzedDoor): void {
       );
       expect(await door.stillServes()).toBe(true);
     }, 300_000);
+
+    const { oversizedBody } = door;
+    if (oversizedBody)
+      it('lets a client still sending a body over the cap with Connection: close read the refusal, every time', async () => {
+        const probe = oversizedBody.probe ?? door.probe;
+        const head = [
+          `${probe.method} ${probe.target} HTTP/1.1`,
+          `Host: 127.0.0.1:${door.port()}`,
+          ...(probe.headerLines ?? []).filter((line) => !/^(content-length|connection):/i.test(line)),
+        ].join('\r\n');
+        for (let round = 0; round < 20; round += 1) {
+          const exchange = await sendOversized(door.port(), { head, bodyBytes: oversizedBody.bytes });
+          const seen = { round, ended: exchange.ended, head: exchange.text.slice(0, 200) };
+          expect(seen.ended, JSON.stringify(seen)).toBe('answered');
+          expect(exchange.status ?? 0, JSON.stringify(seen)).toBeGreaterThanOrEqual(400);
+          errorShaped(exchange.status, exchange.body, exchange.text);
+        }
+        expect(await door.stillServes()).toBe(true);
+      }, 300_000);
 
     const { upstream } = door;
     if (upstream)

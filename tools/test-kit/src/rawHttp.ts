@@ -80,6 +80,7 @@ export function sendRaw(port: number, { bytes, closeAfterSend = false, timeoutMs
     });
     socket.on('end', () => finish('closed'));
     socket.on('error', () => finish('reset'));
+    socket.pause();
     socket.on('connect', () => {
       socket.write(bytes);
       if (closeAfterSend) socket.end();
@@ -94,4 +95,61 @@ export function parsedOrText(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+export interface OversizedRequest {
+  /** The request line and headers without the final blank line; `content-length` and `connection: close` are added. */
+  head: string;
+  /** How many bytes the body announces and sends (unless the connection ends first). */
+  bodyBytes: number;
+  timeoutMs?: number;
+}
+
+/**
+ * Sends a body larger than a door takes, announced by `content-length`, with `Connection: close`, and keeps sending it
+ * while the answer comes, as a browser or curl does: what the client could read. A door that closes its socket on the
+ * unread body resets the connection, and the kernel then drops the answer before the client reads it.
+ */
+export function sendOversized(port: number, { head, bodyBytes, timeoutMs = 60_000 }: OversizedRequest) {
+  return new Promise<RawExchange>((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let text = '';
+    let sent = 0;
+    const chunk = Buffer.alloc(256 * 1024, 'x');
+    let done = false;
+    // The answer is read once the whole body is sent, as a client that writes its request before reading does: a
+    // server that closes on the unread body resets the connection under it, and the answer is lost.
+    let reading = false;
+    const finish = (ended: RawExchange['ended']) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ text, ended, ...parseAnswer(text) });
+    };
+    const timer = setTimeout(() => finish('timeout'), timeoutMs);
+    const pump = () => {
+      while (!done && sent < bodyBytes) {
+        const piece = chunk.subarray(0, Math.min(chunk.length, bodyBytes - sent));
+        sent += piece.length;
+        if (!socket.write(piece)) return;
+      }
+      if (sent >= bodyBytes && !reading) {
+        reading = true;
+        socket.resume();
+      }
+    };
+    socket.setEncoding('latin1');
+    socket.on('data', (data: string) => {
+      text += data;
+      if (answerIsWhole(text)) finish('answered');
+    });
+    socket.on('drain', pump);
+    socket.on('end', () => finish('closed'));
+    socket.on('error', () => finish('reset'));
+    socket.on('connect', () => {
+      socket.write(`${head}\r\ncontent-length: ${bodyBytes}\r\nconnection: close\r\n\r\n`, 'latin1');
+      pump();
+    });
+  });
 }

@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, resolve } from 'node:path';
-import { checkTarget, hostRefusal, isRefusal } from '@inference-infra/edge';
+import { authorityRefusal, checkTarget, hostRefusal, isRefusal } from '@inference-infra/edge';
 import { drainUnread, headerValues, staticFileFor } from '@inference-infra/edge/node';
 import { answerError, errorBody } from './errorAnswer.js';
 
@@ -126,14 +126,14 @@ export function startStaticServer({ rootDir, port = 0, route }) {
   async function serveRequest(request, response) {
     // The edge's rules, as every door of ours: one path rule (no `\\`, dot segments or `//` in any spelling), and one
     // loopback Host (against DNS rebinding: a site whose name resolves to 127.0.0.1 sends its own name).
+    // An absolute-form target's authority names the host as much as `Host` does (RFC 9112): both are judged.
     const target = checkTarget(request.url ?? '');
+    const hostPolicy = { option: 'a local server answers loopback names only' };
+    const { localAddress } = request.socket;
     const refused = isRefusal(target)
       ? target
-      : hostRefusal(
-          headerValues(request, 'host'),
-          { option: 'a local server answers loopback names only' },
-          request.socket.localAddress,
-        );
+      : (hostRefusal(headerValues(request, 'host'), hostPolicy, localAddress) ??
+        authorityRefusal(target.authority, hostPolicy, localAddress));
     if (refused) {
       answerError(response, refused.status, refused.code, refused.message, {
         ...(refused.param ? { param: refused.param } : {}),

@@ -5,6 +5,7 @@ import { bundledSpecPath, loadContractSpec } from '../model/spec.js';
 import { packageVersion } from '../packageVersion.js';
 import { formatCoverageMapSummary } from '../promises/coverageMap.js';
 import { suiteCoverageMap } from '../reporters/coverageMap.js';
+import { logSafe } from '../reporters/logSafe.js';
 import type { Reporter } from '../run/events.js';
 import { type Exchange, shownExchange } from '../run/exchange.js';
 import { PreflightError, preflight } from '../run/preflight.js';
@@ -38,9 +39,10 @@ export async function runCli(
   let request: ReturnType<typeof resolveTarget>;
   let reporters: Reporter[];
   let redactor = redactorFor(keyBeforeParsing(argv, env));
-  const say = (text: string) => void stdout.write(`${redactor.redact(text)}\n`);
+  // Redacted, then made safe for a terminal or CI log: a pre-flight failure quotes what the target answered.
+  const say = (text: string) => void stdout.write(`${logSafe(redactor.redact(text))}\n`);
   const complain = (text: string) =>
-    console.error(redactor.redact(`inference-infra-contract-tests: ${text}`));
+    console.error(logSafe(redactor.redact(`inference-infra-contract-tests: ${text}`)));
   try {
     options = parseCliArgs(argv);
     if (options.help) {

@@ -1,4 +1,5 @@
 import type { CheckEndEvent, Reporter } from '../run/events.js';
+import { logSafe } from './logSafe.js';
 
 export interface ConsoleReporterOptions {
   /** Where the lines go (stdout in the command). */
@@ -33,12 +34,12 @@ export function consoleReporter(options: ConsoleReporterOptions): Reporter {
     onRunStart({ target, checkCount, seed }) {
       const where =
         target.kind === 'bundled-mock' ? 'the bundled mock' : `${target.baseUrl} and ${target.platformUrl}`;
-      line(`Running ${checkCount} checks against ${where} (seed ${seed})`);
+      line(`Running ${checkCount} checks against ${logSafe(where)} (seed ${seed})`);
     },
     onCheckEnd(event) {
       const mark = (options.symbols ? marks.symbols : marks.words)[event.outcome];
       const shown = options.color ? colors[event.outcome](mark) : mark;
-      const note = event.outcome === 'skipped' ? ` (skipped: ${event.reason})` : '';
+      const note = event.outcome === 'skipped' ? ` (skipped: ${logSafe(event.reason ?? '')})` : '';
       line(`${shown} ${event.check.fullName}${note}`);
       if (event.outcome === 'failed') failures.push(event);
     },
@@ -46,10 +47,10 @@ export function consoleReporter(options: ConsoleReporterOptions): Reporter {
       if (failures.length > 0) line(`\nFailures (${failures.length}):`);
       for (const failure of failures) {
         line(`\n${options.color ? colors.failed('✗') : '✗'} ${failure.check.fullName}`);
-        line(indent(failure.message ?? 'failed'));
-        if (failure.reproduction) line(failure.reproduction);
+        line(indent(logSafe(failure.message ?? 'failed')));
+        if (failure.reproduction) line(logSafe(failure.reproduction));
       }
-      line(summary);
+      line(logSafe(summary));
     },
   };
 }

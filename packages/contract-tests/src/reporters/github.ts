@@ -1,16 +1,18 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CheckEndEvent, Reporter } from '../run/events.js';
+import { logSafe } from './logSafe.js';
 
 /** A fence longer than any run of backticks in the text, so a body quoting Markdown cannot end the block early. */
-function codeBlock(text: string): string {
+function codeBlock(raw: string): string {
+  const text = logSafe(raw);
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = '`'.repeat(longest + 1);
   return `${fence}\n${text}\n${fence}`;
 }
 
 /** Table cells hold one line, and a `|` would start another cell. */
-const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+const cell = (text: string) => logSafe(text).replaceAll('|', '\\|').replaceAll('\n', ' ');
 
 /**
  * The run as GitHub job summary Markdown: the verdict, a table of counts, coverage, the seed, and each failure with its
@@ -24,7 +26,7 @@ export function githubSummaryReporter(outputFile: string): Reporter {
     },
     async onRunError({ message }) {
       await mkdir(dirname(outputFile), { recursive: true });
-      await appendFile(outputFile, `## Contract suite: ⚠️ could not run\n\n${message}\n\n`);
+      await appendFile(outputFile, `## Contract suite: ⚠️ could not run\n\n${logSafe(message)}\n\n`);
     },
     async onRunEnd({ target, result, exitCode }) {
       const skipped = [...result.skipped.values()].reduce((sum, n) => sum + n, 0);

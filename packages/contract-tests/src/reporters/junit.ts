@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CheckEndEvent, Reporter, RunStartEvent } from '../run/events.js';
+import { logSafe } from './logSafe.js';
 import { xmlText } from './xml.js';
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
@@ -9,9 +10,9 @@ function testcase(event: CheckEndEvent): string {
   const open = `    <testcase classname="${xmlText(event.check.operationId)}" name="${xmlText(event.check.name)}" time="${seconds(event.durationMs)}"`;
   if (event.outcome === 'passed') return `${open}/>`;
   if (event.outcome === 'skipped')
-    return `${open}>\n      <skipped message="${xmlText(event.reason ?? '')}"/>\n    </testcase>`;
-  const message = event.message ?? 'failed';
-  const body = [message, event.reproduction].filter(Boolean).join('\n');
+    return `${open}>\n      <skipped message="${xmlText(logSafe(event.reason ?? ''))}"/>\n    </testcase>`;
+  const message = logSafe(event.message ?? 'failed');
+  const body = [message, event.reproduction && logSafe(event.reproduction)].filter(Boolean).join('\n');
   return `${open}>\n      <failure message="${xmlText(message.split('\n')[0] ?? '')}" type="ContractViolation">${xmlText(body)}</failure>\n    </testcase>`;
 }
 
@@ -35,7 +36,7 @@ export function junitReporter(outputFile: string): Reporter {
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<testsuites name="inference-infra contract suite" tests="1" failures="0" errors="1" skipped="0" time="0">',
         '  <testsuite name="pre-flight" tests="1" failures="0" errors="1" skipped="0" time="0">',
-        `    <testcase classname="pre-flight" name="the target answers and takes the key" time="0">\n      <error message="${xmlText(message)}"/>\n    </testcase>`,
+        `    <testcase classname="pre-flight" name="the target answers and takes the key" time="0">\n      <error message="${xmlText(logSafe(message))}"/>\n    </testcase>`,
         '  </testsuite>',
         '</testsuites>',
         '',

@@ -138,7 +138,13 @@ const routeDoor = (name: string, portOf: () => number): FuzzedDoor => ({
   numRuns: 60,
 });
 
-describeDoorFuzz(routeDoor('createApiRoute behind toNodeListener', () => port));
+/** 50 MB with `Connection: close` against the route's 1 MB cap: toNodeListener's 413 is read, never a reset. */
+const oversizedBody = {
+  bytes: 50 * 1024 * 1024,
+  probe: { method: 'POST', target: '/v1/chat/completions', headerLines: ['content-type: application/json'] },
+};
+
+describeDoorFuzz({ ...routeDoor('createApiRoute behind toNodeListener', () => port), oversizedBody });
 describeDoorFuzz(
   routeDoor('createApiRoute as a bare web handler (a runtime that keeps raw targets)', () => webPort),
 );

@@ -112,10 +112,13 @@ async function serve(
     hosts,
     origins: headerValues(req, 'origin'),
   });
-  await send(res, await handler(request));
+  const answer = await handler(request);
   // A body the route did not read (a refusal, a 413) is taken off the socket and dropped, so the page reads the
-  // answer rather than a reset.
+  // answer rather than a reset. Before the answer is written: the handler is done with the body (the route reads it
+  // whole before it calls upstream), and on a connection that closes after the answer, Node closes it as soon as the
+  // answer is sent, unless the lingering close is in place by then.
   if (hasBody) drainUnread(req);
+  await send(res, answer);
 }
 
 /**

@@ -150,6 +150,8 @@ export function fuzzTheBin(bin: FuzzedBin): void {
     policy: { hosts: 'loopback', origins: 'self', ownOrigins: (at) => ownOrigins('127.0.0.1', at) },
     probe: { method: 'POST', target: '/mcp', headerLines: mcpHeaders, body: initialize },
     numRuns: bin.numRuns ?? 60,
+    // 20 MB with `Connection: close`: issue 45 saw a reset before the 413 in 14 of 40 tries.
+    oversizedBody: { bytes: 20 * 1024 * 1024 },
   });
 
   it('wrote no piece of the key and no error to its log while fuzzed', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import {
+  authorityRefusal,
   checkTarget,
   hostRefusal,
   isRefusal,
@@ -166,6 +167,9 @@ function doorRefusal(
   // The raw target, before any URL parser reads `\`, `%2e%2e` or `//` as another path.
   const target = checkTarget(req.url ?? '');
   if (isRefusal(target)) return target;
+  // An absolute-form target's authority names the host as much as `Host` does (RFC 9112): judged the same way.
+  const authority = authorityRefusal(target.authority, hostPolicy);
+  if (authority) return authority;
   return pageRefusal(req, policy) ?? target;
 }
 
