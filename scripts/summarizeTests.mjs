@@ -1,29 +1,14 @@
 // Adds up the vitest JSON reports of every workspace into one closing line, so CI shows what ran in total.
 // A workspace with a test task but no report means its tests did not run: that fails the run.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { root, testWorkspaces } from './testWorkspaces.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-// The workspaces as pnpm-workspace.yaml lists them (`- folder` or `- folder/*`): the examples a user copies whole are
-// not workspaces, and their tests run in tools/examples-check.
-const children = (folder) =>
-  existsSync(join(root, folder)) ? readdirSync(join(root, folder)).map((name) => `${folder}/${name}`) : [];
-const listed = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8')
-  .split(/\n(?=\S)/)
-  .find((section) => section.startsWith('packages:'));
-const workspaces = (listed ?? '')
-  .split('\n')
-  .map((line) => /^\s+-\s+['"]?([^'"\s]+)['"]?\s*$/.exec(line)?.[1])
-  .filter(Boolean)
-  .flatMap((entry) => (entry.endsWith('/*') ? children(entry.slice(0, -2)) : [entry]));
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 const missing = [];
-for (const workspace of workspaces) {
-  const manifestPath = join(root, workspace, 'package.json');
-  if (!existsSync(manifestPath) || !JSON.parse(readFileSync(manifestPath, 'utf8')).scripts?.test) continue;
-  const reportPath = join(root, workspace, 'test-artifacts', 'vitest.json');
+for (const { workspace, reportPath } of testWorkspaces()) {
   if (!existsSync(reportPath)) {
     missing.push(workspace);
     continue;

@@ -10,5 +10,7 @@ source scripts/toolchain-path.sh
 rm -f packages/*/test-artifacts/vitest.json tools/*/test-artifacts/vitest.json spec/test-artifacts/vitest.json docs/test-artifacts/vitest.json
 status=0
 pnpm check || status=$?
+# Where the time went (the slowest files, each workspace's share), before the closing counts: never fails the run.
+node scripts/testTimes.mjs || true
 node scripts/summarizeTests.mjs || status=$?
 exit "$status"

@@ -88,17 +88,26 @@ export const defaultMaxCases = 25;
 export function createCheckContext(
   spec: ContractSpec,
   target: Target,
-  options: { seed?: number; maxCases?: number; timeBudgetMs?: number } = {},
+  options: {
+    seed?: number;
+    maxCases?: number;
+    timeBudgetMs?: number;
+    /** The transport (`globalThis.fetch` when absent): a server's in-process fetch runs the suite without a socket. */
+    fetch?: typeof fetch;
+    /** A validator built before, for a caller that runs the suite many times against one spec. */
+    validator?: SchemaValidator;
+  } = {},
 ): CheckContext {
   const seed = options.seed ?? pickSeed();
   const coverage = createCoverageRecorder();
   const exchanges = createExchangeLog();
-  const validator = createSchemaValidator(spec.document);
+  const validator = options.validator ?? createSchemaValidator(spec.document);
   return {
     spec,
     validator,
     http: createContractHttp(target, coverage, exchanges, {
       rateLimitedAnswerProblems: (response) => conformanceProblems(validator, response),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
     }),
     target,
     coverage,

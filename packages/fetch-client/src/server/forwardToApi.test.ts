@@ -66,7 +66,8 @@ describe('forwardToApi, in front of a loopback upstream', () => {
     const error = await errorOf(await routeTo(silent.origin, { upstreamTimeoutMs: 150 })(chat()));
     expect(error).toMatchObject({ status: 504, code: 'upstream_timeout' });
     expect(error.message).toContain('upstreamTimeoutMs');
-    expect(Date.now() - started).toBeLessThan(3000);
+    // The route's deadline, not the runtime's 300 s: a bound far above 150 ms on a loaded machine, under the test's own.
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it("answers 502 to a redirect and sends the page's body and the key nowhere else", async () => {

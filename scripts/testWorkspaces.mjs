@@ -1,0 +1,28 @@
+// The workspaces with a test task and where each writes its vitest JSON report: read by summarizeTests.mjs (the
+// closing counts) and testTimes.mjs (where the time went), so both read the same list.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const root = new URL('..', import.meta.url).pathname;
+
+// The workspaces as pnpm-workspace.yaml lists them (`- folder` or `- folder/*`): the examples a user copies whole are
+// not workspaces, and their tests run in tools/examples-check.
+const children = (folder) =>
+  existsSync(join(root, folder)) ? readdirSync(join(root, folder)).map((name) => `${folder}/${name}`) : [];
+
+/** `{ workspace, reportPath }` of each workspace whose package.json has a `test` script, in the listed order. */
+export function testWorkspaces() {
+  const listed = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8')
+    .split(/\n(?=\S)/)
+    .find((section) => section.startsWith('packages:'));
+  return (listed ?? '')
+    .split('\n')
+    .map((line) => /^\s+-\s+['"]?([^'"\s]+)['"]?\s*$/.exec(line)?.[1])
+    .filter(Boolean)
+    .flatMap((entry) => (entry.endsWith('/*') ? children(entry.slice(0, -2)) : [entry]))
+    .filter((workspace) => {
+      const manifestPath = join(root, workspace, 'package.json');
+      return existsSync(manifestPath) && JSON.parse(readFileSync(manifestPath, 'utf8')).scripts?.test;
+    })
+    .map((workspace) => ({ workspace, reportPath: join(root, workspace, 'test-artifacts', 'vitest.json') }));
+}
