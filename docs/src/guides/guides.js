@@ -9,7 +9,7 @@ export const guidesDir = fileURLToPath(new URL('../../guides/', import.meta.url)
 
 /**
  * @typedef {object} Guide
- * @property {string} slug The file name without its number and `.md`: `errors`, `retries-and-rate-limits`.
+ * @property {string} slug The title in lower case, hyphens between words: `errors`, `retries-and-rate-limits`.
  * @property {string} title Its H1, which is its name in the sidebar.
  * @property {string} body The Markdown after the H1.
  * @property {string} markdown The whole file.
@@ -30,7 +30,8 @@ export function readGuides(dir = guidesDir) {
       if (!heading?.[1])
         throw new Error(`docs/guides/${name}: the first line must be the guide's title, "# ..."`);
       return {
-        slug: name.replace(/^\d\d-/, '').replace(/\.md$/, ''),
+        // From the title, as guidesOf() reads it back from a built document: the page's name and its anchor agree.
+        slug: guideAnchor(heading[1].trim()).slice('tag/'.length),
         title: heading[1].trim(),
         body: markdown.slice(heading[0].length).trim(),
         markdown,
