@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildProgress, installProgress, stepLine, workspaceBuildTasks } from './startProgress.mjs';
+import { startSummary } from './startSummary.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const demoKey = 'ii_live_mock';
@@ -308,20 +309,5 @@ try {
   stopAll(1);
 }
 if (process.exitCode === undefined) {
-  const registryLine =
-    registry === undefined
-      ? ''
-      : `\n  npm registry             http://127.0.0.1:${registry}/   (our packages; any other is fetched from npm)`;
-  const installLine =
-    registry === undefined
-      ? ''
-      : `\nInstall by name, in any folder: npm install @inference-infra/fetch-client --registry http://127.0.0.1:${registry}`;
-  console.log(`
-Ready. Ctrl+C stops them all.
-  inference base address   ${baseUrl}   (OpenAI-style clients: baseURL)
-  platform base address    ${platformUrl}
-  API reference (docs)     http://127.0.0.1:${docs}/
-  playground               http://127.0.0.1:${playground}/${registryLine}
-  demo key                 ${demoKey}   (the only key this mock accepts; any other gets 401)
-Try: curl -H 'Authorization: Bearer ${demoKey}' '${platformUrl}/api/v1/instances/types?gpu_type=H100'${installLine}`);
+  console.log(startSummary({ baseUrl, platformUrl, docs, playground, registry, demoKey }));
 }

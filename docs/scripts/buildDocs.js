@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { agentDocFiles } from '../src/agentDocs/agentDocFiles.js';
 import { withAssumptionNotes } from '../src/assumptionNotes.js';
+import { readGuides, withGuides } from '../src/guides/guides.js';
 import { withCodeSamples } from '../src/samples/codeSamples.js';
 import { scalarPage } from '../src/scalarPage.js';
 import { withOperationServers } from '../src/scalarServers.js';
@@ -29,10 +30,14 @@ const scalarBundle = join(dirname(require.resolve('@scalar/api-reference')), 'br
 rmSync(distDir, { recursive: true, force: true });
 mkdirSync(join(distDir, 'scalar'), { recursive: true });
 
-const built = withSiteSections(withOperationServers(withCodeSamples(withAssumptionNotes(spec))), {
-  assumptions,
-  mcpReadme,
-});
+// The task guides (docs/guides/) come first in the sidebar and in llms.txt, before the reference.
+const built = withGuides(
+  withSiteSections(withOperationServers(withCodeSamples(withAssumptionNotes(spec))), {
+    assumptions,
+    mcpReadme,
+  }),
+  readGuides(),
+);
 writeFileSync(join(distDir, 'openapi.json'), `${JSON.stringify(built, null, 2)}\n`);
 // llms.txt, llms-full.txt and operations/<id>.md, from the document the page renders.
 for (const [path, text] of agentDocFiles(built)) {

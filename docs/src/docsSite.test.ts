@@ -10,7 +10,8 @@ import {
 import { type StaticServer, startStaticServer } from '@inference-infra/test-kit/staticServer';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { assumptionNoteLead } from './assumptionNotes.js';
+import { assumptionNoteLead, assumptionNoteSummary } from './assumptionNotes.js';
+import { guideAnchor, readGuides } from './guides/guides.js';
 import { pointSiteAt } from './pointSiteAt.js';
 import { codeSamplesOf } from './samples/codeSamples.js';
 import { localMockDemoKey, readableTables } from './scalarPage.js';
@@ -163,38 +164,96 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
       .waitFor({ state: 'visible' });
   });
 
-  it('shows each operation\'s x-assumption as a note under its description; no text begins with "Assumed"', async () => {
-    const marked = operations.filter(
-      (operation) => builtSpec.paths[operation.path][operation.method.toLowerCase()]['x-assumption'],
-    );
-    expect(marked.length).toBeGreaterThan(0);
-    for (const operation of marked) {
+  it("shows each operation's assumptions in one collapsed note at the end of its description, in words for readers", async () => {
+    for (const operation of operations) {
       const built = builtSpec.paths[operation.path][operation.method.toLowerCase()];
+      if (!String(built.description).includes('<details>')) continue;
       const section = await openOperation(page, operation);
-      const note = section.locator('.markdown-alert').filter({ hasText: assumptionNoteLead }).first();
-      await note.waitFor({ state: 'visible' });
-      expect(shownText((await note.textContent()) ?? '')).toBe(
-        `${assumptionNoteLead} ${shownText(built['x-assumption'])}`,
-      );
-      // A callout of its own: a bordered, tinted box, not one more paragraph.
-      const look = await note.evaluate((element) => {
-        const style = getComputedStyle(element);
-        return { border: style.borderTopStyle, background: style.backgroundColor };
-      });
-      expect(look.border).toBe('solid');
-      expect(look.background).not.toBe('rgba(0, 0, 0, 0)');
+      const notes = section.locator('details').filter({ hasText: assumptionNoteSummary });
+      expect(await notes.count(), operation.operationId).toBe(1);
+      const note = notes.first();
+      // Closed until the reader opens it: the lead is not shown, the summary is.
+      await note.locator('summary').waitFor({ state: 'visible' });
+      expect(await note.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
+      await note.locator('summary').click();
+      await note.getByText(assumptionNoteLead).waitFor({ state: 'visible' });
       // Under the description: the description's first words come first in the section.
       const text = shownText((await section.textContent()) ?? '');
       const opening = shownText(built.description).slice(0, 40);
       expect(text.indexOf(opening), operation.operationId).toBeGreaterThanOrEqual(0);
-      expect(text.indexOf(opening)).toBeLessThan(text.indexOf(assumptionNoteLead));
+      expect(text.indexOf(opening)).toBeLessThan(text.indexOf(assumptionNoteSummary));
+      await note.locator('summary').click();
     }
-    // The page's text as a reader sees it, line by line.
+    // The page's text as a reader sees it: no words of the spec's authors.
     const shown = (await page.locator('body').allInnerTexts()).join('\n');
     expect(shown.split('\n').filter((line) => /^\s*Assumed\b/.test(line))).toEqual([]);
-    expect(shown).not.toMatch(/interface document/i);
-    // A note Scalar did not render as one would show its marker.
+    expect(shown).not.toMatch(/interface document|x-assumption|ASSUMPTIONS\.md|Toolkit assumption/i);
     expect(shown).not.toContain('[!NOTE]');
+  });
+
+  it('opens every guide in one click from the home page, its text and code shown', async () => {
+    for (const guide of readGuides()) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.goto(`${server?.url}`, { waitUntil: 'networkidle' });
+      const link = page
+        .locator('.introduction-description, .markdown')
+        .getByRole('link', { name: guide.title, exact: true });
+      await link.first().click();
+      const section = page.locator(`section[id$="/${guideAnchor(guide.title)}"]`);
+      await section.getByRole('heading', { name: guide.title }).waitFor({ state: 'visible' });
+      const firstCode = nodesOf(markdownTree(guide.markdown), 'code')[0];
+      if (firstCode) {
+        await expect
+          .poll(async () => (await section.locator('pre code').allInnerTexts()).map((code) => code.trimEnd()))
+          .toContain(firstCode.value.trimEnd());
+      }
+    }
+    await page.goto(`${server?.url}`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: builtSpec.info.title }).waitFor({ state: 'visible' });
+  });
+
+  it('clips nothing at 1280 and 390 px: code wraps, the page never scrolls sideways, only a table scrolls in its own box', async () => {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      // Scalar mounts a section only as it nears the screen: the page is scrolled through so every one is there.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0; y < height; y += 600) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        await page.waitForTimeout(50);
+      }
+      const clipped = await page.evaluate(() => {
+        const found: string[] = [];
+        let code = 0;
+        for (const element of document.querySelectorAll(
+          'pre, pre code, .markdown, .markdown *, .scalar-card *',
+        )) {
+          if (element.getClientRects().length === 0) continue;
+          if (element.matches('pre code')) code += 1;
+          if (element.scrollWidth <= element.clientWidth + 1) continue;
+          const overflow = getComputedStyle(element).overflowX;
+          // A table scrolls in a box of its own, with a scroll bar (tableLayout.ts checks it); the side panel's
+          // clamped description has its own "More" button.
+          if (element.tagName === 'TABLE' || element.closest('table')) continue;
+          if (/line-clamp/.test(String(element.className))) continue;
+          if (element.matches('pre, pre code') || overflow === 'hidden' || overflow === 'clip') {
+            found.push(
+              `${element.tagName.toLowerCase()} holds ${element.scrollWidth} px in ${element.clientWidth} px: "${(element.textContent ?? '').trim().slice(0, 40)}"`,
+            );
+          }
+        }
+        if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+          found.push(
+            `the page is ${document.documentElement.scrollWidth} px wide in a ${window.innerWidth} px window`,
+          );
+        }
+        return { found, code };
+      });
+      expect(clipped.found, `${width} px`).toEqual([]);
+      expect(clipped.code, `${width} px: code blocks looked at`).toBeGreaterThan(20);
+      await page.screenshot({ path: `${artifactsDir}/docs-site-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
   });
 
   it('sends a platform request from the page to {platform_url}, and shows the answer', async () => {

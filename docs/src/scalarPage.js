@@ -2,11 +2,30 @@
  * Tables of the descriptions (the compatibility table of the introduction, any Markdown table) at the width of the
  * content column: Scalar lays them out at a fixed width no wider than the column and breaks words anywhere
  * (`word-break: break-word`), so "assumption" became "assumpti" over "on". Here a table wider than its column
- * scrolls sideways in a box of its own, and a cell wraps only between words (and after a hyphen). `body` outranks Scalar's rules of the same selector, wherever its stylesheet lands in the page.
+ * scrolls sideways in a box of its own, with a scroll bar that shows (Scalar hides its own), and a cell wraps only
+ * between words (and after a hyphen). `body` outranks Scalar's rules of the same selector, wherever its stylesheet lands in the page.
  */
 export const readableTables = `
-body .scalar-app .markdown table { display: block; overflow-x: auto; table-layout: auto; width: max-content; max-width: 100%; }
+body .scalar-app .markdown table { display: block; overflow-x: auto; table-layout: auto; width: max-content; max-width: 100%; scrollbar-width: thin; scrollbar-color: var(--scalar-color-3) transparent; }
 body .scalar-app .markdown td, body .scalar-app .markdown th { word-break: normal; overflow-wrap: normal; hyphens: manual; }
+`;
+
+/**
+ * Code at the width of its box: Scalar's code blocks keep each line whole and scroll sideways with no visible bar, so a
+ * long line (a curl command, an import) was cut at the box's edge for a reader with no trackpad. Here a line wraps, at
+ * a space where it can and anywhere where it must, so every character shows at any width.
+ */
+export const wrappedCode = `
+body .scalar-app pre, body .scalar-app pre code, body .scalar-app .markdown pre code.hljs, body .scalar-app pre code span { white-space: pre-wrap; overflow-wrap: anywhere; }
+`;
+
+/**
+ * The guides (the tags of the "Guides" group, docs/guides/) have no example column beside them, as an operation has:
+ * their text and code take the width of the page, up to a line length that reads well.
+ */
+export const guideColumns = `
+body .scalar-app [id$="/tag-group/guides"] .section-columns { display: block; }
+body .scalar-app [id$="/tag-group/guides"] .section-column { width: 100%; max-width: 48rem; }
 `;
 
 /**
@@ -34,7 +53,7 @@ export const scalarConfiguration = {
   // Six operations: all of them open, so every one is in the page and in the search without a click.
   defaultOpenAllTags: true,
   documentDownloadType: 'json',
-  customCss: readableTables,
+  customCss: `${readableTables}${wrappedCode}${guideColumns}`,
   // No proxyUrl, on purpose: requests go from the page straight to the API (the mock answers CORS). A proxy would
   // see the key, and Scalar's default one is on the internet.
 };

@@ -1,6 +1,7 @@
-// Everything the docs build writes for AI tools, by path under the site's root: llms.txt, llms-full.txt and one
-// Markdown page per operation. Made from the document the HTML page renders, so both say the same.
+// Everything the docs build writes for AI tools, by path under the site's root: llms.txt, llms-full.txt, one
+// Markdown page per guide and one per operation. Made from the document the HTML page renders, so both say the same.
 import { specModelOf } from '@inference-infra/types/spec-model';
+import { guidePagePath, guidesOf } from '../guides/guides.js';
 import { specOperations } from '../specOperations.js';
 import { llmsFullTxt, llmsTxt, operationPagePath } from './llmsTxt.js';
 import { operationPage } from './operationPage.js';
@@ -26,6 +27,7 @@ export function agentDocFiles(document) {
     files.set(operationPagePath(sampled.operationId), page);
     return page;
   });
+  for (const guide of guidesOf(document)) files.set(guidePagePath(guide), guide.markdown);
   files.set('llms.txt', llmsTxt(model));
   files.set('llms-full.txt', llmsFullTxt(model, pages));
   return files;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { errorStatusTypes, specModelOf } from '@inference-infra/types/spec-model';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { guidePagePath, readGuides } from '../guides/guides.js';
 import { specOperations } from '../specOperations.js';
 import {
   type Code,
@@ -186,11 +187,43 @@ describe('the pages for AI tools (dist/llms.txt, llms-full.txt, operations/<id>.
     }
   });
 
-  it('llms-full.txt holds every page, in the spec order, after the preface of llms.txt', () => {
+  it('llms.txt names the packages with their install lines, and links every guide', () => {
+    const llms = read('llms.txt');
+    for (const line of [
+      'npm install @inference-infra/fetch-client',
+      'npm install @inference-infra/react-hooks',
+      'npm install @inference-infra/query-core',
+      'npm install --save-dev @inference-infra/mock-server',
+      'npx -y -p @inference-infra/mcp-server inference-infra-mcp',
+      'npx -p @inference-infra/contract-tests inference-infra-contract-tests',
+    ]) {
+      expect(llms).toContain(line);
+    }
+    for (const guide of readGuides()) expect(llms).toContain(`](${guidePagePath(guide)}): `);
+  });
+
+  it('llms-full.txt holds the preface, every guide (install, errors, paging, streaming), then every page in the spec order', () => {
     const full = read('llms-full.txt');
     const llms = read('llms.txt');
-    expect(full.startsWith(llms.slice(0, llms.indexOf('\n## Operations')))).toBe(true);
+    expect(full.startsWith(llms.slice(0, llms.indexOf('\n## Guides')))).toBe(true);
+    for (const needle of [
+      'pnpm add @inference-infra/fetch-client',
+      'yarn add @inference-infra/fetch-client',
+      '`RateLimitError`',
+      '`RequestValidationError`',
+      'for await (const transaction of client.billing.listTransactions(',
+      'for await (const chunk of stream)',
+      'useInfiniteBillingTransactions',
+      'useChatCompletionStream',
+    ]) {
+      expect(full, needle).toContain(needle);
+    }
     let from = 0;
+    for (const guide of readGuides()) {
+      const at = full.indexOf(`## Guide: ${guide.title}\n`, from);
+      expect(at, guide.slug).toBeGreaterThan(from);
+      from = at;
+    }
     for (const operation of specOperations(spec)) {
       const at = full.indexOf(read(`operations/${operation.operationId}.md`).trimEnd(), from);
       expect(at, operation.operationId).toBeGreaterThan(from);

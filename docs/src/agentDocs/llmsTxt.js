@@ -1,6 +1,7 @@
 // llms.txt (https://llmstxt.org): the API in one page for AI tools, an H1, a blockquote summary, notes without
 // headings, then sections that are lists of links.
 import { errorStatusTypes, pointerOf, surfaceOfServerUrl } from '@inference-infra/types/spec-model';
+import { guidePagePath, guidesOf } from '../guides/guides.js';
 import { cellText, codeBlock, codeSpan, firstSentence, table } from './markdownText.js';
 import { resolved, shapeText } from './schemaText.js';
 
@@ -90,6 +91,32 @@ export function apiPreface(model) {
 }
 
 /**
+ * The packages a program uses, with the line that installs them: what an AI tool writing code for a user needs first.
+ */
+const packagesText = [
+  'Packages (npm; Node 20.19 or later). Run TypeScript samples with tsx (`npx tsx first.mts`) or your bundler. The TypeScript client reads `INFERENCE_INFRA_API_KEY`, `INFERENCE_INFRA_BASE_URL` and `INFERENCE_INFRA_PLATFORM_URL`:',
+  [
+    '- `npm install @inference-infra/fetch-client`: the typed client for both base addresses (typed errors such as `RateLimitError`, retries, `for await` over pages and streams)',
+    '- `npm install @inference-infra/react-hooks @inference-infra/fetch-client @tanstack/react-query`: TanStack Query hooks for React',
+    '- `npm install @inference-infra/query-core @inference-infra/fetch-client @tanstack/query-core`: the same queries for Vue, Solid, Svelte, Angular or no framework',
+    '- `npm install --save-dev @inference-infra/mock-server`: a stateful simulator of the API (HTTP, in process, MSW)',
+    '- `npx -y -p @inference-infra/mcp-server inference-infra-mcp`: the API as MCP tools for AI agents',
+    "- `npx -p @inference-infra/contract-tests inference-infra-contract-tests`: checks that a deployment keeps the API's promises",
+  ].join('\n'),
+].join('\n\n');
+
+/**
+ * A guide as llms-full.txt holds it: its headings one level down, under its own H2.
+ * @param {import('../guides/guides.js').Guide} guide
+ */
+function guideText(guide) {
+  const body = guide.body.replace(/^(```[\s\S]*?^```)|^(#+) /gm, (_match, fence, hashes) =>
+    fence ? fence : `#${hashes} `,
+  );
+  return `## Guide: ${guide.title}\n\n${body}`;
+}
+
+/**
  * llms.txt: the preface, then every operation linked to its Markdown page with its method, address and what it does,
  * then the optional files.
  * @param {import('@inference-infra/types/spec-model').SpecModel} model
@@ -101,13 +128,19 @@ export function llmsTxt(model) {
     const what = firstSentence(raw.description) || operation.summary || '';
     return `- [${operation.summary ?? operation.operationId}](${operationPagePath(operation.operationId)}): ${codeSpan(`${operation.method} ${operation.server.url}${operation.path}`)}. ${what}`;
   });
+  const guides = guidesOf(model.document).map(
+    (guide) =>
+      `- [${guide.title}](${guidePagePath(guide)}): ${firstSentence(guide.body.split(/\n\s*\n/)[0] ?? '')}`,
+  );
   return `${[
     apiPreface(model),
+    packagesText,
+    ...(guides.length > 0 ? ['## Guides', guides.join('\n')] : []),
     '## Operations',
     links.join('\n'),
     '## Optional',
     [
-      '- [Every operation page in one file](llms-full.txt): the pages above, concatenated',
+      '- [Every guide and operation page in one file](llms-full.txt): the pages above, concatenated',
       '- [OpenAPI document](openapi.json): the bundled OpenAPI 3.1 document, with the code samples as `x-codeSamples`',
       '- [API reference](index.html): the HTML site, with a console that sends requests',
     ].join('\n'),
@@ -120,5 +153,6 @@ export function llmsTxt(model) {
  * @param {string[]} pages
  */
 export function llmsFullTxt(model, pages) {
-  return `${[apiPreface(model), ...pages.map((page) => page.trimEnd())].join('\n\n')}\n`;
+  const guides = guidesOf(model.document).map((guide) => guideText(guide));
+  return `${[apiPreface(model), packagesText, ...guides, ...pages.map((page) => page.trimEnd())].join('\n\n')}\n`;
 }

@@ -48,16 +48,22 @@ export async function runCurlSample(source: string, apiKey: string): Promise<str
 
 /**
  * Writes a TypeScript sample into test-artifacts/samples/ and runs it with tsx under Node, the key in the
- * environment as the sample reads it; resolves to stdout, rejects with stderr on a non-zero exit.
+ * environment as the sample reads it (and `env`, such as the base addresses a guide's client reads); resolves to
+ * stdout, rejects with stderr on a non-zero exit.
  */
-export async function runNodeSample(source: string, fileName: string, apiKey: string): Promise<string> {
+export async function runNodeSample(
+  source: string,
+  fileName: string,
+  apiKey: string,
+  env: Record<string, string> = {},
+): Promise<string> {
   await mkdir(samplesDir, { recursive: true });
   const file = `${samplesDir}${fileName}`;
   await writeFile(file, source);
   const { stdout } = await run(process.execPath, [require.resolve('tsx/cli'), file], {
     timeout: 45_000,
     maxBuffer: 16 * 1024 * 1024,
-    env: { ...process.env, [keyVariable]: apiKey },
+    env: { ...process.env, ...env, [keyVariable]: apiKey },
   });
   return stdout;
 }

@@ -46,6 +46,11 @@ describe('API keys', () => {
     const refused = await only.call('/api/v1/instances/types', { key: 'ii_live_someone_else' });
     expect(refused.status).toBe(401);
     expect(refused.body.error.code).toBe('invalid_api_key');
+    // The key has the right shape: it is unknown, and the answer says so rather than describe the shape.
+    expect(refused.body.error.message).toContain('not known');
+    expect(refused.body.error.message).not.toContain('look like');
+    const malformed = await only.call('/api/v1/instances/types', { key: 'not-a-key' });
+    expect(malformed.body.error.message).toContain('keys look like <prefix>_live_<random>');
   });
 
   it('refuses options that are not keys, naming the option', () => {

@@ -98,6 +98,16 @@ function unauthorized(authorization: string | undefined) {
         'Authorization: no API key was sent (the header holds no key after "Bearer"; is the variable that holds it set?); send "Authorization: Bearer <API key>".',
       headers,
     };
+  const key = bearer.exec(authorization)?.[1];
+  // A key of the right shape is simply not one of the service's: telling its sender what keys look like would send
+  // them hunting for a typo in the form, when what they need is another key.
+  if (key !== undefined && wellFormedKey.test(key))
+    return {
+      code: 'invalid_api_key',
+      message:
+        'Authorization: this API key is not known, or has been deactivated; check it on the dashboard\'s Keys page.',
+      headers,
+    };
   return {
     code: 'invalid_api_key',
     message: 'Authorization: the API key is not valid (keys look like <prefix>_live_<random>).',
