@@ -1,4 +1,4 @@
-import type { Mutant } from './mutants.js';
+import type { Json, Mutant } from './mutants.js';
 import { cursorsWithANonce } from './openFieldVariants.js';
 
 /**
@@ -30,5 +30,18 @@ export const behaviourMutants: BehaviourMutant[] = [
     operations: ['listBillingTransactions'],
     killedBy: /answers without limit as with limit=50/,
     wrap: defaultLimitBehindANonce,
+  },
+  {
+    name: 'gives every 400 answer of the inference address one X-Request-Id (and error.requestId)',
+    class: 'request ids on every failure',
+    operations: ['createChatCompletion', 'createEmbeddings', 'generateImages'],
+    killedBy: /own X-Request-Id, equal to the body's, on every status/,
+    wrap: (next) => (req) => {
+      const res = next(req);
+      if (res.status !== 400 || req.url.pathname.startsWith('/api/')) return res;
+      const json = structuredClone(res.json) as Json;
+      if (json?.error) json.error.requestId = 'req_inference_400';
+      return { ...res, json, headers: { ...res.headers, 'x-request-id': 'req_inference_400' } };
+    },
   },
 ];

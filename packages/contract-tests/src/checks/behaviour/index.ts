@@ -1,0 +1,13 @@
+import type { SchemaValidator } from '../../model/schemaValidator.js';
+import type { ContractSpec } from '../../model/spec.js';
+import type { ContractCheck } from '../check.js';
+import { requestIdProperties } from './requestIdProperties.js';
+
+/**
+ * The hand-written behavioural properties: what answers mean and how they relate (rules across fields, request ids,
+ * paging under filters, identity, wire forms), each over generated cases and judged by the answer the spec gives.
+ * The generic per-operation checks come from the spec; these are the promises no single field's rules reach.
+ */
+export function behaviourChecks(spec: ContractSpec, _validator: SchemaValidator): ContractCheck[] {
+  return [...requestIdProperties(spec)];
+}
