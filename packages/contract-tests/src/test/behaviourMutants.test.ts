@@ -22,6 +22,7 @@ describe('mutants of issue 46, each killed only by the property of its class', (
         const checks = selectChecks(buildChecks(spec, ctx.validator), { only: mutant.operations, skip: [] });
         const results = await runChecks(checks, ctx);
         const failed = results.filter((r) => r.outcome === 'failed');
+        for (const other of failed.slice(1)) console.log(`  also ✗ ${other.check.name}\n  ${other.detail}`);
         const first = failed[0];
         if (first)
           console.log(`[${mutant.class}] ${mutant.name}\n  ✗ ${first.check.name}\n  ${first.detail}`);

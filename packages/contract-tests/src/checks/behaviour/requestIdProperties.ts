@@ -127,7 +127,7 @@ export function requestIdProperties(spec: ContractSpec): ContractCheck[] {
       ];
       return [
         propertyCheck({
-          name: `gives every answer of the ${surface} address its own X-Request-Id, equal to the body's, on every status ${acting ? 'its refusals of calls that act' : 'its reads'} provoke`,
+          name: `gives every answer of the ${surface} address its own X-Request-Id, equal to the body's, on every status ${acting ? 'the requests a fail-open server could act on' : 'the requests that cannot act'} provoke`,
           operationId: first.operationId,
           tags: first.tags,
           mutates: acting,
