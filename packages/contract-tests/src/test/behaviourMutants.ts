@@ -28,7 +28,8 @@ export const behaviourMutants: BehaviourMutant[] = [
     name: 'pages by 20 without limit (the default is 50), its opaque cursor carrying a nonce',
     class: 'answers compared on what the spec defines',
     operations: ['listBillingTransactions'],
-    killedBy: /answers without limit as with limit=50/,
+    killedBy:
+      /answers without limit as with limit=50|pages every filter with limit and offset stated or left/,
     wrap: defaultLimitBehindANonce,
   },
   {

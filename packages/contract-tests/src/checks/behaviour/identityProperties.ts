@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { ContractSpec } from '../../model/spec.js';
 import { assumptionEntry } from '../../promises/coverageIds.js';
-import type { ContractCheck } from '../check.js';
+import type { CheckContext, ContractCheck } from '../check.js';
 import { propertyCheck } from '../generated/propertyCheck.js';
 import { exampleBody, fail, judgeAnswer, refusalSafeBody, volumeIdOf } from '../requests.js';
 
@@ -55,21 +55,29 @@ export function identityProperties(spec: ContractSpec): ContractCheck[] {
             .filter((id) => !/^\.*$/.test(id) && id !== volumeIdOf(ctx, op))
             .map((id) => ({ what: 'of other characters', id, near: false })),
         ),
-      async check(ctx, { what, id, near }) {
-        const body = refusalSafeBody(op, exampleBody(ctx, op));
-        const response = await ctx.http.send({ op, pathParams: { id }, body });
-        const volume = `the id ${JSON.stringify(id)} (the volume's ${what})`;
-        if (response.status === 200 || response.status === 409)
-          fail(
-            response,
-            `${volume} is taken for the volume (answered ${response.status}); ids match exactly`,
-          );
-        if (near && response.status !== 404)
-          fail(response, `${volume} names no volume: the spec answers 404, got ${response.status}`);
-        if (![400, 404].includes(response.status))
-          fail(response, `${volume} must be refused with 400 or 404, got ${response.status}`);
-        judgeAnswer(ctx, response, response.status);
+      // Every near miss once per run, before the first drawn case: there are few, and each is a way to match loosely.
+      setup: async () => ({ swept: false }),
+      async check(ctx, drawn, sweep) {
+        const cases = [drawn];
+        if (!sweep.swept) {
+          sweep.swept = true;
+          cases.unshift(...nearMisses(volumeIdOf(ctx, op)).map(([what, id, near]) => ({ what, id, near })));
+        }
+        for (const one of cases) await judgeId(ctx, one);
       },
     }),
   ];
+
+  async function judgeId(ctx: CheckContext, { what, id, near }: { what: string; id: string; near: boolean }) {
+    const body = refusalSafeBody(op, exampleBody(ctx, op));
+    const response = await ctx.http.send({ op, pathParams: { id }, body });
+    const volume = `the id ${JSON.stringify(id)} (the volume's ${what})`;
+    if (response.status === 200 || response.status === 409)
+      fail(response, `${volume} is taken for the volume (answered ${response.status}); ids match exactly`);
+    if (near && response.status !== 404)
+      fail(response, `${volume} names no volume: the spec answers 404, got ${response.status}`);
+    if (![400, 404].includes(response.status))
+      fail(response, `${volume} must be refused with 400 or 404, got ${response.status}`);
+    judgeAnswer(ctx, response, response.status);
+  }
 }
