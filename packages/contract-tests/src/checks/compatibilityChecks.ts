@@ -14,7 +14,7 @@ import { exampleBody, expectAnswer, fail, jsonOf } from './requests.js';
  * they send"): the realistic value, so a server that ignores the field rather than refusing it shows it. A field not
  * listed gets the first value that breaks its schema.
  */
-const openAiValues: Record<string, unknown[]> = {
+export const openAiValues: Record<string, unknown[]> = {
   tools: [
     [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: {} } } }],
   ],

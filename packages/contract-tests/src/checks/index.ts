@@ -2,6 +2,7 @@ import type { SchemaValidator } from '../model/schemaValidator.js';
 import type { ContractSpec } from '../model/spec.js';
 import { acceptanceChecks } from './acceptanceChecks.js';
 import { authChecks } from './authChecks.js';
+import { behaviourChecks } from './behaviour/index.js';
 import { chatChecks } from './chatChecks.js';
 import type { ContractCheck } from './check.js';
 import { compatibilityChecks } from './compatibilityChecks.js';
@@ -43,6 +44,7 @@ export function buildChecks(spec: ContractSpec, validator: SchemaValidator): Con
     ...negativeChecks(spec, validator),
     ...requestShapeChecks(spec),
     ...generatedChecks(spec, validator),
+    ...behaviourChecks(spec, validator),
   ];
   const order = spec.operations.map((op) => op.operationId);
   // A stable sort by operation keeps each operation's checks together, in the order above.

@@ -4,7 +4,9 @@ import { answerCovers } from '../promises/coverageEntries.js';
 import { assumptionEntry, effectEntry, parameterEntry } from '../promises/coverageIds.js';
 import { randomHex } from '../run/seededRandom.js';
 import type { CheckContext, ContractCheck } from './check.js';
+import { createdToleranceSeconds } from './inferenceAnswers.js';
 import { exampleBody, expectAnswer, fail, jsonOf, volumeIdOf } from './requests.js';
+import { instantOf } from './sameValue.js';
 
 const operationId = 'resizeVolume';
 
@@ -27,10 +29,19 @@ export function resizeChecks(spec: ContractSpec): ContractCheck[] {
 
   const grow = async (ctx: CheckContext, size: number) => {
     const id = volumeIdOf(ctx, op);
+    const sentAt = Date.now();
     const response = await expectAnswer(ctx, { op, pathParams: { id }, body: { size_gb: size } }, 200);
     const volume = jsonOf<ResizeVolumeResponse>(response).data;
     ctx.state.volumeSizeGb = volume.sizeGb;
     ctx.state.volume = volume;
+    // The change happened after the request left: an updatedAt before that (less a drifting clock's allowance) is a
+    // timestamp of something else (the last change but one, a cached record).
+    const updatedAt = instantOf(volume.updatedAt);
+    if (updatedAt !== undefined && updatedAt < sentAt - createdToleranceSeconds * 1000)
+      fail(
+        response,
+        `updatedAt is ${volume.updatedAt}, ${Math.round((sentAt - updatedAt) / 1000)} s before the resize was sent: older than the change it records`,
+      );
     return { response, volume, id };
   };
 

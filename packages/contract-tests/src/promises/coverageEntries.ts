@@ -6,11 +6,13 @@ import {
   answerHeaderEntry,
   assumptionEntry,
   bodyEntry,
+  crossFieldEntry,
   effectEntry,
   parameterEntry,
 } from './coverageIds.js';
+import { crossFieldRules } from './crossFieldRules.js';
 
-export type CoverageKind = 'parameter' | 'body' | 'answer' | 'effect' | 'assumption';
+export type CoverageKind = 'parameter' | 'body' | 'cross-field' | 'answer' | 'effect' | 'assumption';
 
 /** One promise of the spec, which checks cover or a reason says cannot be checked from outside. */
 export interface CoverageEntry {
@@ -277,6 +279,14 @@ export function coverageEntries(spec: ContractSpec): CoverageEntry[] {
       }
     }
     entries.push(...effectEntries(spec, op));
+  }
+  for (const rule of crossFieldRules(spec)) {
+    entries.push({
+      id: crossFieldEntry(rule.operationId, rule.fields),
+      kind: 'cross-field',
+      operationId: rule.operationId,
+      ...(rule.assumption ? { detail: rule.assumption } : {}),
+    });
   }
   const assumptions = [...specAssumptionIds(spec.document), ...documentOnlyAssumptions];
   for (const id of assumptions) entries.push({ id: assumptionEntry(id), kind: 'assumption' });

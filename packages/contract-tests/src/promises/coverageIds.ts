@@ -46,3 +46,8 @@ export function effectEntry(operationId: string, what: string) {
 export function assumptionEntry(id: string) {
   return `assumption ${id}`;
 }
+
+/** A rule of the spec across fields of one body (`crossFieldRules`): `generateImages body width × height × size: cross-field`. */
+export function crossFieldEntry(operationId: string, fields: string[]) {
+  return `${operationId} body ${fields.join(' × ')}: cross-field`;
+}

@@ -4,10 +4,12 @@ import { createSchemaValidator } from '../model/schemaValidator.js';
 import { loadContractSpec } from '../model/spec.js';
 import { rateLimiterFor } from '../run/rateLimit.js';
 import { type CheckResult, runChecks } from '../runner/runChecks.js';
+import { behaviourMutants } from './behaviourMutants.js';
 import { branchMutants } from './branchMutants.js';
-import { type ConformingVariant, conformingVariants } from './conformingVariants.js';
+import { type ConformingVariant, conformingVariants as earlierVariants } from './conformingVariants.js';
 import { coverageMutants } from './coverageMutants.js';
 import { laterMutants, type Mutant, mutants } from './mutants.js';
+import { openFieldVariants } from './openFieldVariants.js';
 import { type SimulatorTransport, startSimulatorTarget } from './simulatorTarget.js';
 
 const spec = loadContractSpec();
@@ -20,7 +22,8 @@ const validator = createSchemaValidator(spec.document);
  */
 const mutantRunSeed = Number(process.env.MUTANT_SEED ?? 34);
 
-const allMutants = [...mutants, ...laterMutants, ...coverageMutants, ...branchMutants];
+const allMutants = [...mutants, ...laterMutants, ...coverageMutants, ...branchMutants, ...behaviourMutants];
+const conformingVariants = [...earlierVariants, ...openFieldVariants];
 
 /**
  * Every check of the suite, in order, against a fresh simulator (wrapped by a mutant, or made a variant, when given).
