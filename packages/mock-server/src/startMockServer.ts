@@ -127,7 +127,14 @@ const addresses = (ports: Record<Surface, number>, routes: readonly SpecRoute[])
  * milliseconds), or Prism on the bundled spec with `engine: 'prism'`.
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  if ((options.engine ?? 'simulator') === 'prism') return startPrismMock(options);
+  if ((options.engine ?? 'simulator') === 'prism') {
+    // Prism reads a file: a document given in memory would be silently left out.
+    if (options.spec !== undefined)
+      throw new SimulatorOptionError(
+        "spec is the simulator's: give Prism the document as a file with specPath",
+      );
+    return startPrismMock(options);
+  }
   if (options.engine !== undefined && options.engine !== 'simulator') {
     throw new TypeError(`engine must be "simulator" or "prism" (got ${String(options.engine)})`);
   }
