@@ -1,7 +1,7 @@
 import { redactorFor } from '@inference-infra/edge';
 import { startMockServer } from '@inference-infra/mock-server';
 import { selectableNames } from '../checks/check.js';
-import { bundledSpecPath, loadContractSpec } from '../model/spec.js';
+import { bundledSpecPath, type ContractSpec, loadContractSpec } from '../model/spec.js';
 import { packageVersion } from '../packageVersion.js';
 import { formatCoverageMapSummary } from '../promises/coverageMap.js';
 import { suiteCoverageMap } from '../reporters/coverageMap.js';
@@ -37,6 +37,8 @@ export async function runCli(
   let options: ReturnType<typeof parseCliArgs>;
   let request: ReturnType<typeof resolveTarget>;
   let reporters: Reporter[];
+  let spec: ContractSpec;
+  let specPath: string;
   let redactor = redactorFor(keyBeforeParsing(argv, env));
   const say = (text: string) => void stdout.write(`${redactor.redact(text)}\n`);
   const complain = (text: string) =>
@@ -51,13 +53,15 @@ export async function runCli(
       say(packageVersion());
       return exitCodes.passed;
     }
-    const known = selectableNames(loadContractSpec()).map((name) => name.toLowerCase());
+    specPath = options.specPath ?? bundledSpecPath();
+    spec = specOf(specPath);
+    const known = selectableNames(spec).map((name) => name.toLowerCase());
     const unknown = [...options.selection.only, ...options.selection.skip].filter(
       (n) => !known.includes(n.toLowerCase()),
     );
     if (unknown.length > 0) {
       throw new UsageError(
-        `--only/--skip take operationIds or tags; unknown: ${unknown.join(', ')} (known: ${selectableNames(loadContractSpec()).join(', ')})`,
+        `--only/--skip take operationIds or tags; unknown: ${unknown.join(', ')} (known: ${selectableNames(spec).join(', ')})`,
       );
     }
     redactor = redactorFor(options.flags.apiKey ?? env.INFERENCE_INFRA_API_KEY ?? '');
@@ -90,7 +94,7 @@ export async function runCli(
         say('No target given: starting a mock of the bundled spec (Prism) on loopback...');
         // Prism on the very bundle the checks are generated from, named since the mock server's default is now its
         // stateful simulator: the skip reason "the mock answers static examples" is about Prism's answers.
-        const mock = await startMockServer({ engine: 'prism', specPath: bundledSpecPath() });
+        const mock = await startMockServer({ engine: 'prism', specPath });
         stops.push(() => mock.close());
         target = request.complete(mock);
       }
@@ -102,7 +106,7 @@ export async function runCli(
     let preflightExchanges: Exchange[] = [];
     if (target.kind === 'live') {
       try {
-        preflightExchanges = await preflight(loadContractSpec(), target);
+        preflightExchanges = await preflight(spec, target);
       } catch (error) {
         if (!(error instanceof PreflightError)) throw error;
         const message = redactor.redact(error.message);
@@ -141,11 +145,12 @@ export async function runCli(
       ...(options.maxCases === undefined ? {} : { maxCases: options.maxCases }),
       ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
       preflightExchanges,
+      spec,
     });
     if (options.reporters.includes('junit')) say(`JUnit report: ${options.outputFile}`);
     for (const { format, file } of options.exchangeReports) say(`${format.toUpperCase()} report: ${file}`);
     if (options.exchangeReports.some((report) => report.format === 'coverage'))
-      say(formatCoverageMapSummary(suiteCoverageMap()));
+      say(formatCoverageMapSummary(suiteCoverageMap(specPath)));
     return exitCodeOf(result);
   } catch (error) {
     complain(`the suite could not run: ${describe(error)}`);
@@ -153,6 +158,18 @@ export async function runCli(
   } finally {
     process.off('SIGINT', onInterrupt);
     await stopAll();
+  }
+}
+
+/** The spec at `--spec` (or the bundled one) read into the model, or a usage error naming the flag and why not. */
+function specOf(specPath: string): ContractSpec {
+  try {
+    return loadContractSpec(specPath);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(
+      `--spec must be a bundled OpenAPI document in JSON: ${specPath} cannot be read as one (${reason})`,
+    );
   }
 }
 
