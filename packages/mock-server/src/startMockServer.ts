@@ -141,6 +141,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // `specPath` names the document to serve, as it does for Prism: operations without a handler are answered from it.
   const spec = options.specPath === undefined ? options.spec : await readSpecDocument(options.specPath);
   const simulator = createSimulator({ ...options, ...(spec ? { spec } : {}) });
+  await simulator.ready;
   const { ports, servers } = await listenOnBoth(options, (surface) => simulatorListener(simulator, surface));
   return {
     ...addresses(ports, simulator.routes),

@@ -29,6 +29,12 @@ export interface Simulator {
   /** The operationIds it answers from the spec, having no stateful handler for them (`X-Simulator-Answer`). */
   readonly specServedOperations: readonly string[];
   /**
+   * Resolves once it can answer every operation: at once for a spec whose every operation has a handler; for one it
+   * answers from the spec, once the spec's request rules are loaded. `fetch` and the HTTP servers wait for it; a
+   * direct `handle()` call should too.
+   */
+  readonly ready: Promise<void>;
+  /**
    * Answers one request in process, as the service would over HTTP: a `fetch`-compatible function to hand to
    * `createClient({ fetch })` or any client that takes one. Platform paths (`/api/...`) and inference paths
    * (`/v1/...`) are told apart by path, whatever the origin.
@@ -98,6 +104,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     .filter((route) => !operations[route.operationId])
     .map((route) => route.operationId);
 
+  const specServed = createSpecServed(model, specServedOperations.length > 0);
+  let loaded = specServedOperations.length === 0;
+  const ready = specServed.ready.then(() => {
+    loaded = true;
+  });
+  // Awaited by `fetch` and the servers; a failure to load is theirs to report, never an unhandled rejection.
+  ready.catch(() => {});
+
   let state = createSimulatorState(resolved);
   const newId = idGenerator(resolved.seed);
   const conforming = createConformingHandler({
@@ -109,7 +123,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       state = createSimulatorState(resolved);
     },
     newId,
-    specServed: createSpecServed(model),
+    specServed: specServed.serve,
     declaredErrorCode: (operationId, status) =>
       declaredErrorCode(model, model.operation(operationId), status),
   });
@@ -170,12 +184,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     options: resolved,
     routes,
     specServedOperations,
+    ready,
     handle,
     toSimulatorRequest,
     reset() {
       state = createSimulatorState(resolved);
     },
     async fetch(input, init) {
+      if (!loaded) await ready;
       let simulatorRequest: SimulatorRequest;
       let bodyBytes: number;
       let signal: AbortSignal | null | undefined;

@@ -29,7 +29,7 @@ export interface HandlerDependencies {
   reset: () => void;
   newId: (prefix: string) => string;
   /** Answers the operations without a stateful handler from the spec (`specServed.ts`). */
-  specServed: ReturnType<typeof createSpecServed>;
+  specServed: ReturnType<typeof createSpecServed>['serve'];
   /** The `error.code` the spec gives an operation's failure status, for faults of operations served from the spec. */
   declaredErrorCode: (operationId: string, status: number) => string | undefined;
 }

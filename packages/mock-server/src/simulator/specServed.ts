@@ -4,7 +4,7 @@ import type { ErrorResponder } from './errorResponses.js';
 import type { ValidRequestParts } from './requestParts.js';
 import type { SimulatorResponse } from './simulatorTypes.js';
 import { answerFromSpec } from './specAnswer.js';
-import { createSpecRequestCheck } from './specRequestCheck.js';
+import type { createSpecRequestCheck } from './specRequestCheck.js';
 
 export interface SpecServedRequest {
   operationId: string;
@@ -45,15 +45,28 @@ export function declaredErrorCode(
 /**
  * The simulator's answers for operations it has no stateful handler for: the spec's request rules (the generated
  * validators where `pnpm generate` made some, else the spec's schemas through ajv), then its example or a generated
- * answer. Nothing is built until such an operation is first called, so a spec whose every operation has a handler
- * pays nothing for it.
+ * answer. ajv is loaded only when the spec has such an operation (`ready`), and its schemas compiled at the first
+ * call: a spec whose every operation has a handler (the bundled one) pays nothing for it, not even the import.
  */
-export function createSpecServed(model: SpecModel) {
+export function createSpecServed(model: SpecModel, needed: boolean) {
   let check: ReturnType<typeof createSpecRequestCheck> | undefined;
-  return ({ operationId, parts, requestId, error, seed, now }: SpecServedRequest): SimulatorResponse => {
+  const ready: Promise<void> = needed
+    ? import('./specRequestCheck.js').then(({ createSpecRequestCheck }) => {
+        check = createSpecRequestCheck(model);
+      })
+    : Promise.resolve();
+  const serve = ({
+    operationId,
+    parts,
+    requestId,
+    error,
+    seed,
+    now,
+  }: SpecServedRequest): SimulatorResponse => {
     const operation = model.operation(operationId);
     if (!(operationId in requestValidators)) {
-      check ??= createSpecRequestCheck(model);
+      // `fetch`, the HTTP servers and MSW wait for `ready`; only a direct `handle()` call can come sooner.
+      if (!check) throw new Error("the spec's request rules are still loading: await simulator.ready first");
       const checked = check(operation, parts);
       if (!checked.ok) {
         const [first] = checked.issues;
@@ -70,4 +83,5 @@ export function createSpecServed(model: SpecModel) {
     }
     return answerFromSpec({ model, operation, requestId, seed, now }).response;
   };
+  return { serve, ready };
 }
