@@ -91,7 +91,9 @@ export async function runCli(
       if (request.kind === 'live') {
         target = request.target;
       } else {
-        say('No target given: starting a mock of the bundled spec (Prism) on loopback...');
+        say(
+          `No target given: starting a mock of ${options.specPath ? `the spec ${options.specPath}` : 'the bundled spec'} (Prism) on loopback...`,
+        );
         // Prism on the very bundle the checks are generated from, named since the mock server's default is now its
         // stateful simulator: the skip reason "the mock answers static examples" is about Prism's answers.
         const mock = await startMockServer({ engine: 'prism', specPath });
