@@ -61,6 +61,12 @@ export interface McpServerOptions {
    * `tracerProvider` of its own, or `false` for none.
    */
   telemetry?: ServerTelemetryOptions | false;
+  /**
+   * The bundled OpenAPI document whose operations become tools (default the toolkit's,
+   * `@inference-infra/types/openapi.json`): one tool per operation, a new one included. A call is sent through the
+   * fetch client, whose route table `pnpm generate` writes from the spec.
+   */
+  spec?: JsonObject;
 }
 
 /** Thrown for options that cannot work (an unknown tool in `allow`): the CLI prints it and exits 2. */
@@ -96,7 +102,7 @@ function finished(result: CallToolResult, redact: Redact): CallToolResult {
 
 /** The MCP server of the API: one tool per operation of the bundled spec, the state-changing ones only if allowed. */
 export function createMcpServer(options: McpServerOptions = {}): InferenceInfraMcpServer {
-  const model = specModelOf(bundledSpec as JsonObject);
+  const model = specModelOf(options.spec ?? (bundledSpec as JsonObject));
   const tools = operationTools(model);
   const names = new Set(tools.map(({ tool }) => tool.name));
   for (const name of options.allow ?? []) {

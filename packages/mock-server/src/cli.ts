@@ -25,7 +25,8 @@ Serves the inference base address (with /v1) and the platform base address on 12
   --max-json-depth N         deepest nesting of a JSON body (default 64)
   --max-image-pixels N       most pixels of a generated image (default 4194304, 2048x2048)
   --allow-origin ORIGIN      a page origin that may call the mock besides loopback pages (repeatable; * for any)
-  --spec FILE                prism only: the bundled OpenAPI document to serve
+  --spec FILE                the bundled OpenAPI document to serve (default the toolkit's); the simulator answers
+                             operations it has no stateful handler for from it (X-Simulator-Answer)
   --version                  print this package's version
 
 Per request, the header X-Simulate asks for a fault: status=429;retry-after=1, status=500, delay-ms=300,
@@ -150,9 +151,6 @@ if (values.engine === 'prism') {
   const given = simulatorOnly.filter((flag) => values[flag] !== undefined);
   if (given.length > 0) fail(`--${given[0]} applies to the simulator only, not to --engine prism`);
 }
-if (values.engine === 'simulator' && values.spec !== undefined) {
-  fail('--spec applies to --engine prism only: the simulator always serves the bundled spec');
-}
 
 const inferencePort = portOption('port', values.port);
 const platformPort = portOption('platform-port', values['platform-port']);
@@ -215,8 +213,14 @@ const what =
   mock.engine === 'simulator'
     ? `the simulator, seed ${mock.simulator?.options.seed}; ${values.key ? `keys: ${values.key.join(', ')}` : 'any <prefix>_live_<random> key works, each with its own workspace'}`
     : 'Prism on the bundled spec, static examples; any bearer key works';
+// An operation of the spec without a stateful handler is served from the spec: said once here, and on each answer.
+const fromSpec = mock.simulator?.specServedOperations ?? [];
+const servedFromSpec =
+  fromSpec.length > 0
+    ? `\n  Answered from the spec (no stateful handler; X-Simulator-Answer says so): ${fromSpec.join(', ')}`
+    : '';
 console.log(`Mock API is up (${what}):
   Inference base address (OpenAI-style clients: baseURL): ${mock.baseUrl}
   Platform base address:                                  ${mock.platformUrl}
-  Try: curl -H 'Authorization: Bearer ${key}' '${mock.platformUrl}/api/v1/instances/types?gpu_type=H100'
+  Try: curl -H 'Authorization: Bearer ${key}' '${mock.platformUrl}/api/v1/instances/types?gpu_type=H100'${servedFromSpec}
 Press Ctrl+C to stop.`);

@@ -6,7 +6,7 @@ import { specModelOf } from '@inference-infra/types/spec-model';
 import { answerClientErrors } from './clientErrors.js';
 import { createSurfaceHandler } from './forwardToPrism.js';
 import { startPrism } from './prismProcess.js';
-import { bundledSpecRoutes, createSimulator, type Simulator } from './simulator/createSimulator.js';
+import { createSimulator, type Simulator } from './simulator/createSimulator.js';
 import { simulatorListener } from './simulator/nodeListener.js';
 import { pageRefusal, simulatorOriginPolicy } from './simulator/pageOrigin.js';
 import {
@@ -26,7 +26,10 @@ export interface MockServerOptions extends SimulatorOptions {
   inferencePort?: number;
   /** Port of the platform base address; 0 (the default) picks a free one. */
   platformPort?: number;
-  /** Prism only: path of a bundled OpenAPI document; defaults to the bundled spec of this toolkit. */
+  /**
+   * Path of a bundled OpenAPI document to serve; defaults to the bundled spec of this toolkit. The simulator answers
+   * the operations it has no stateful handler for from it; Prism serves its examples.
+   */
   specPath?: string;
 }
 
@@ -124,14 +127,24 @@ const addresses = (ports: Record<Surface, number>, routes: readonly SpecRoute[])
  * milliseconds), or Prism on the bundled spec with `engine: 'prism'`.
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  if ((options.engine ?? 'simulator') === 'prism') return startPrismMock(options);
+  if ((options.engine ?? 'simulator') === 'prism') {
+    // Prism reads a file: a document given in memory would be silently left out.
+    if (options.spec !== undefined)
+      throw new SimulatorOptionError(
+        "spec is the simulator's: give Prism the document as a file with specPath",
+      );
+    return startPrismMock(options);
+  }
   if (options.engine !== undefined && options.engine !== 'simulator') {
     throw new TypeError(`engine must be "simulator" or "prism" (got ${String(options.engine)})`);
   }
-  const simulator = createSimulator(options);
+  // `specPath` names the document to serve, as it does for Prism: operations without a handler are answered from it.
+  const spec = options.specPath === undefined ? options.spec : await readSpecDocument(options.specPath);
+  const simulator = createSimulator({ ...options, ...(spec ? { spec } : {}) });
+  await simulator.ready;
   const { ports, servers } = await listenOnBoth(options, (surface) => simulatorListener(simulator, surface));
   return {
-    ...addresses(ports, bundledSpecRoutes()),
+    ...addresses(ports, simulator.routes),
     engine: 'simulator',
     simulator,
     close: async () => {
@@ -145,6 +158,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
  * cannot be read, is not JSON, is not an OpenAPI document of this shape) instead of a stack from deep inside.
  */
 async function readSpecModel(specPath: string) {
+  const document = await readSpecDocument(specPath);
+  try {
+    return specModelOf(document as Parameters<typeof specModelOf>[0]);
+  } catch (error) {
+    throw new SimulatorOptionError(
+      `specPath must be a bundled OpenAPI document: ${specPath} is not one this mock can serve (${(error as Error).message})`,
+    );
+  }
+}
+
+/** The JSON document at `specPath`, or an error naming the option and why it cannot be read. */
+async function readSpecDocument(specPath: string): Promise<Record<string, unknown>> {
   let text: string;
   try {
     text = await readFile(specPath, 'utf8');
@@ -160,13 +185,11 @@ async function readSpecModel(specPath: string) {
       `specPath must be a bundled OpenAPI document in JSON: ${specPath} is not JSON (${(error as Error).message})`,
     );
   }
-  try {
-    return specModelOf(document as Parameters<typeof specModelOf>[0]);
-  } catch (error) {
+  if (typeof document !== 'object' || document === null || Array.isArray(document))
     throw new SimulatorOptionError(
-      `specPath must be a bundled OpenAPI document: ${specPath} is not one this mock can serve (${(error as Error).message})`,
+      `specPath must be a bundled OpenAPI document: ${specPath} holds no JSON object`,
     );
-  }
+  return document as Record<string, unknown>;
 }
 
 /** Prism on the bundled spec behind one loopback server per base address, with real SSE and the spec's error body. */

@@ -45,6 +45,11 @@ export interface ContractCheck {
    * declares needs a printed reason it cannot be checked from outside, or the suite's own tests fail.
    */
   covers: readonly string[];
+  /**
+   * Derived from the spec for every operation alike, with no code of the operation's own (the key, refusals, request
+   * shapes, answers within bounds): the coverage map marks a promise only such checks cover.
+   */
+  generic?: boolean;
   run(ctx: CheckContext): Promise<void>;
 }
 

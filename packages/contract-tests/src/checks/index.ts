@@ -5,10 +5,12 @@ import { authChecks } from './authChecks.js';
 import { behaviourChecks } from './behaviour/index.js';
 import { chatChecks } from './chatChecks.js';
 import type { ContractCheck } from './check.js';
+import { generic, ofOperationsInSpec } from './checkFamilies.js';
 import { compatibilityChecks } from './compatibilityChecks.js';
 import { defaultChecks } from './defaultChecks.js';
 import { embeddingChecks } from './embeddingChecks.js';
 import { generatedChecks } from './generated/index.js';
+import { genericChecks } from './genericChecks.js';
 import { imageChecks, imageSizeChecks } from './imageChecks.js';
 import { instanceTypeChecks } from './instanceTypeChecks.js';
 import { negativeChecks } from './negativeChecks.js';
@@ -26,23 +28,25 @@ export * from './check.js';
  * checks learn the volume's size as they go), then authentication, then the generated negative cases.
  */
 export function buildChecks(spec: ContractSpec, validator: SchemaValidator): ContractCheck[] {
+  // A hand-written family is about named operations: one the spec no longer has leaves it out (`ofOperationsInSpec`).
   const checks = [
-    ...instanceTypeChecks(spec),
-    ...sortOrderChecks(spec),
-    ...transactionChecks(spec),
-    ...defaultChecks(spec),
-    ...resizeChecks(spec),
-    ...resizeEffectChecks(spec),
-    ...imageChecks(spec),
-    ...imageSizeChecks(spec),
-    ...embeddingChecks(spec),
-    ...chatChecks(spec),
-    ...compatibilityChecks(spec),
-    ...acceptanceChecks(spec, validator),
-    ...requestIdChecks(spec),
-    ...authChecks(spec),
-    ...negativeChecks(spec, validator),
-    ...requestShapeChecks(spec),
+    ...ofOperationsInSpec(() => instanceTypeChecks(spec)),
+    ...ofOperationsInSpec(() => sortOrderChecks(spec)),
+    ...ofOperationsInSpec(() => transactionChecks(spec)),
+    ...generic(defaultChecks(spec)),
+    ...ofOperationsInSpec(() => resizeChecks(spec)),
+    ...ofOperationsInSpec(() => resizeEffectChecks(spec)),
+    ...ofOperationsInSpec(() => imageChecks(spec)),
+    ...ofOperationsInSpec(() => imageSizeChecks(spec)),
+    ...ofOperationsInSpec(() => embeddingChecks(spec)),
+    ...ofOperationsInSpec(() => chatChecks(spec)),
+    ...ofOperationsInSpec(() => compatibilityChecks(spec)),
+    ...generic(acceptanceChecks(spec, validator)),
+    ...generic(requestIdChecks(spec)),
+    ...generic(genericChecks(spec)),
+    ...generic(authChecks(spec)),
+    ...generic(negativeChecks(spec, validator)),
+    ...generic(requestShapeChecks(spec)),
     ...generatedChecks(spec, validator),
     ...behaviourChecks(spec, validator),
   ];

@@ -5,8 +5,9 @@ import type { ContractSpec, SpecOperation } from '../model/spec.js';
 import { answerCovers } from '../promises/coverageEntries.js';
 import { assumptionEntry, bodyEntry, parameterEntry } from '../promises/coverageIds.js';
 import type { ContractResponse } from '../run/http.js';
-import type { CheckContext, ContractCheck, Requirement } from './check.js';
+import { type CheckContext, type ContractCheck, type Requirement, skipCheck } from './check.js';
 import { assertConforms } from './conformance.js';
+import { refusalStatusOf, skipReasons } from './refusalStatus.js';
 import { exampleBody, expectAnswer, fail, pathParamsOf, refusalSafeBody } from './requests.js';
 
 /** A resize names a real volume: its negative cases go to the partner's volume, so a lax server fails safely. */
@@ -47,10 +48,12 @@ export function expectRefusalNaming(
   response: ContractResponse,
   entry: Pick<NegativeCase, 'field' | 'param' | 'rule'>,
 ) {
-  if (response.status !== 400) {
+  const refusal = refusalStatusOf(response.op);
+  if (refusal === undefined) skipCheck(skipReasons.noRefusalStatus);
+  if (response.status !== refusal) {
     fail(
       response,
-      `a request that breaks the rule "${entry.rule}" of ${entry.field} must be answered 400, got ${response.status}`,
+      `a request that breaks the rule "${entry.rule}" of ${entry.field} must be answered ${refusal}, got ${response.status}`,
     );
   }
   assertConforms(ctx.validator, response);

@@ -29,6 +29,8 @@ export interface CliOptions {
   /** Milliseconds the generated properties may run in all (`--time-budget`, given in seconds), when given. */
   timeBudgetMs?: number;
   viaPrismProxy: boolean;
+  /** The bundled OpenAPI document the checks are generated from (`--spec`), when not the one the package ships. */
+  specPath?: string;
 }
 
 export class UsageError extends Error {
@@ -56,6 +58,8 @@ Mutations (live targets only; the bundled mock always runs them):
   --embedding-model ID
 
 Selection:
+  --spec FILE             the bundled OpenAPI document (JSON) to generate the checks from, when the deployment
+                          follows a newer spec than this package ships (default: @inference-infra/types' bundle)
   --only NAME[,NAME]      only checks of these operationIds or tags (repeatable)
   --skip NAME[,NAME]      leave out checks of these operationIds or tags (repeatable)
   --seed N                seed of the run's random choices (0-${maxSeed}); printed by every run, so a failing
@@ -203,6 +207,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
       ? {}
       : { timeBudgetMs: wholeNumberOf('--time-budget', values['time-budget'], 86_400) * 1000 }),
     viaPrismProxy: values['via-prism-proxy'] ?? false,
+    ...(values.spec === undefined ? {} : { specPath: values.spec }),
   };
 }
 
@@ -235,6 +240,7 @@ function parse(argv: string[]) {
       'max-rps': { type: 'string' },
       'rate-limit-budget': { type: 'string' },
       'via-prism-proxy': { type: 'boolean' },
+      spec: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean' },
     },

@@ -13,7 +13,7 @@ import { type CliOptions, UsageError } from './cliOptions.js';
  * report is already going there.
  */
 export function reportersFor(
-  options: Pick<CliOptions, 'reporters' | 'outputFile' | 'exchangeReports'>,
+  options: Pick<CliOptions, 'reporters' | 'outputFile' | 'exchangeReports' | 'specPath'>,
   env: NodeJS.ProcessEnv,
   stdout: { isTTY?: boolean; write(text: string): unknown },
 ): Reporter[] {
@@ -34,7 +34,11 @@ export function reportersFor(
     }
     reporters.push(githubSummaryReporter(file));
   }
-  const byFormat = { har: harReporter, ndjson: ndjsonReporter, coverage: coverageMapReporter };
+  const byFormat = {
+    har: harReporter,
+    ndjson: ndjsonReporter,
+    coverage: (file: string) => coverageMapReporter(file, options.specPath),
+  };
   for (const { format, file } of options.exchangeReports) reporters.push(byFormat[format](file));
   return reporters;
 }

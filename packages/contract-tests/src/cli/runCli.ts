@@ -1,7 +1,7 @@
 import { redactorFor } from '@inference-infra/edge';
 import { startMockServer } from '@inference-infra/mock-server';
 import { selectableNames } from '../checks/check.js';
-import { bundledSpecPath, loadContractSpec } from '../model/spec.js';
+import { bundledSpecPath, type ContractSpec, loadContractSpec } from '../model/spec.js';
 import { packageVersion } from '../packageVersion.js';
 import { formatCoverageMapSummary } from '../promises/coverageMap.js';
 import { suiteCoverageMap } from '../reporters/coverageMap.js';
@@ -38,6 +38,8 @@ export async function runCli(
   let options: ReturnType<typeof parseCliArgs>;
   let request: ReturnType<typeof resolveTarget>;
   let reporters: Reporter[];
+  let spec: ContractSpec;
+  let specPath: string;
   let redactor = redactorFor(keyBeforeParsing(argv, env));
   // Redacted, then made safe for a terminal or CI log: a pre-flight failure quotes what the target answered.
   const say = (text: string) => void stdout.write(`${logSafe(redactor.redact(text))}\n`);
@@ -53,13 +55,15 @@ export async function runCli(
       say(packageVersion());
       return exitCodes.passed;
     }
-    const known = selectableNames(loadContractSpec()).map((name) => name.toLowerCase());
+    specPath = options.specPath ?? bundledSpecPath();
+    spec = specOf(specPath);
+    const known = selectableNames(spec).map((name) => name.toLowerCase());
     const unknown = [...options.selection.only, ...options.selection.skip].filter(
       (n) => !known.includes(n.toLowerCase()),
     );
     if (unknown.length > 0) {
       throw new UsageError(
-        `--only/--skip take operationIds or tags; unknown: ${unknown.join(', ')} (known: ${selectableNames(loadContractSpec()).join(', ')})`,
+        `--only/--skip take operationIds or tags; unknown: ${unknown.join(', ')} (known: ${selectableNames(spec).join(', ')})`,
       );
     }
     redactor = redactorFor(options.flags.apiKey ?? env.INFERENCE_INFRA_API_KEY ?? '');
@@ -89,10 +93,12 @@ export async function runCli(
       if (request.kind === 'live') {
         target = request.target;
       } else {
-        say('No target given: starting a mock of the bundled spec (Prism) on loopback...');
+        say(
+          `No target given: starting a mock of ${options.specPath ? `the spec ${options.specPath}` : 'the bundled spec'} (Prism) on loopback...`,
+        );
         // Prism on the very bundle the checks are generated from, named since the mock server's default is now its
         // stateful simulator: the skip reason "the mock answers static examples" is about Prism's answers.
-        const mock = await startMockServer({ engine: 'prism', specPath: bundledSpecPath() });
+        const mock = await startMockServer({ engine: 'prism', specPath });
         stops.push(() => mock.close());
         target = request.complete(mock);
       }
@@ -104,7 +110,7 @@ export async function runCli(
     let preflightExchanges: Exchange[] = [];
     if (target.kind === 'live') {
       try {
-        preflightExchanges = await preflight(loadContractSpec(), target);
+        preflightExchanges = await preflight(spec, target);
       } catch (error) {
         if (!(error instanceof PreflightError)) throw error;
         const message = redactor.redact(error.message);
@@ -143,11 +149,12 @@ export async function runCli(
       ...(options.maxCases === undefined ? {} : { maxCases: options.maxCases }),
       ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
       preflightExchanges,
+      spec,
     });
     if (options.reporters.includes('junit')) say(`JUnit report: ${options.outputFile}`);
     for (const { format, file } of options.exchangeReports) say(`${format.toUpperCase()} report: ${file}`);
     if (options.exchangeReports.some((report) => report.format === 'coverage'))
-      say(formatCoverageMapSummary(suiteCoverageMap()));
+      say(formatCoverageMapSummary(suiteCoverageMap(specPath)));
     return exitCodeOf(result);
   } catch (error) {
     complain(`the suite could not run: ${describe(error)}`);
@@ -155,6 +162,18 @@ export async function runCli(
   } finally {
     process.off('SIGINT', onInterrupt);
     await stopAll();
+  }
+}
+
+/** The spec at `--spec` (or the bundled one) read into the model, or a usage error naming the flag and why not. */
+function specOf(specPath: string): ContractSpec {
+  try {
+    return loadContractSpec(specPath);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(
+      `--spec must be a bundled OpenAPI document in JSON: ${specPath} cannot be read as one (${reason})`,
+    );
   }
 }
 

@@ -11,11 +11,24 @@ export interface CoverageMapEntry extends CoverageEntry {
   reason?: string;
   /** Whether a check over generated cases (kind `property`) is among its checks, not only hand-picked examples. */
   generated: boolean;
+  /**
+   * Whether only generic checks cover it (derived from the spec for every operation alike: the key, refusals, answers
+   * within bounds): a promise about what an operation means that no hand-written check of it tests yet.
+   */
+  genericOnly: boolean;
 }
 
 export interface CoverageMap {
   entries: CoverageMapEntry[];
-  counts: { entries: number; checked: number; generated: number; uncheckable: number; unaccounted: number };
+  counts: {
+    entries: number;
+    checked: number;
+    generated: number;
+    /** Checked, but by generic checks only. */
+    genericOnly: number;
+    uncheckable: number;
+    unaccounted: number;
+  };
   /** Entries checks declare that the spec does not give: a check that names a promise the map does not have. */
   unknownCovers: string[];
 }
@@ -26,16 +39,24 @@ const fullName = (check: ContractCheck) => `${check.operationId} › ${check.nam
 export function buildCoverageMap(spec: ContractSpec, checks: readonly ContractCheck[]): CoverageMap {
   const byEntry = new Map<string, string[]>();
   const byProperty = new Set<string>();
+  const bySpecific = new Set<string>();
   for (const check of checks) {
     for (const id of new Set(check.covers)) {
       byEntry.set(id, [...(byEntry.get(id) ?? []), fullName(check)]);
       if (check.kind === 'property') byProperty.add(id);
+      if (!check.generic) bySpecific.add(id);
     }
   }
   const entries = coverageEntries(spec).map((entry): CoverageMapEntry => {
     const covering = byEntry.get(entry.id) ?? [];
     const reason = covering.length === 0 ? uncheckableReason(entry) : undefined;
-    return { ...entry, checks: covering, generated: byProperty.has(entry.id), ...(reason ? { reason } : {}) };
+    return {
+      ...entry,
+      checks: covering,
+      generated: byProperty.has(entry.id),
+      genericOnly: covering.length > 0 && !bySpecific.has(entry.id),
+      ...(reason ? { reason } : {}),
+    };
   });
   const known = new Set(entries.map((entry) => entry.id));
   const checked = entries.filter((entry) => entry.checks.length > 0).length;
@@ -46,6 +67,7 @@ export function buildCoverageMap(spec: ContractSpec, checks: readonly ContractCh
       entries: entries.length,
       checked,
       generated: entries.filter((entry) => entry.generated).length,
+      genericOnly: entries.filter((entry) => entry.genericOnly).length,
       uncheckable,
       unaccounted: entries.length - checked - uncheckable,
     },
@@ -63,21 +85,28 @@ const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ')
 
 /** The map as Markdown: the summary, then one table per kind of entry, each row with its checks or its reason. */
 export function coverageMapMarkdown(map: CoverageMap): string {
-  const lines = ['# Contract suite coverage map', '', formatCoverageMapSummary(map), ''];
+  const lines = [
+    '# Contract suite coverage map',
+    '',
+    formatCoverageMapSummary(map),
+    '',
+    `${map.counts.genericOnly} of the checked promises are covered by generic checks only (derived from the spec for every operation alike: the key, refusals, answers within bounds), none hand-written for the operation: "generic only" below.`,
+    '',
+  ];
   const kinds = [...new Set(map.entries.map((entry) => entry.kind))];
   for (const kind of kinds) {
     lines.push(
       `## ${kind}`,
       '',
-      '| promise | value | generated cases | checked by | or why not |',
-      '| --- | --- | --- | --- | --- |',
+      '| promise | value | generated cases | generic only | checked by | or why not |',
+      '| --- | --- | --- | --- | --- | --- |',
     );
     for (const entry of map.entries.filter((e) => e.kind === kind)) {
       const checks =
         entry.checks.slice(0, 3).join('; ') +
         (entry.checks.length > 3 ? `; and ${entry.checks.length - 3} more` : '');
       lines.push(
-        `| \`${cell(entry.id)}\` | ${cell(entry.detail ?? '')} | ${entry.generated ? 'yes' : ''} | ${cell(checks)} | ${cell(entry.reason ?? (entry.checks.length === 0 ? '**neither**' : ''))} |`,
+        `| \`${cell(entry.id)}\` | ${cell(entry.detail ?? '')} | ${entry.generated ? 'yes' : ''} | ${entry.genericOnly ? 'yes' : ''} | ${cell(checks)} | ${cell(entry.reason ?? (entry.checks.length === 0 ? '**neither**' : ''))} |`,
       );
     }
     lines.push('');

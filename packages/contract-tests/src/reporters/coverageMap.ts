@@ -12,8 +12,8 @@ import {
 import type { Reporter } from '../run/events.js';
 
 /** The coverage map of the suite (every check, whatever `--only` selected): what it checks, not what this run did. */
-export function suiteCoverageMap(): CoverageMap {
-  const spec = loadContractSpec();
+export function suiteCoverageMap(specPath?: string): CoverageMap {
+  const spec = loadContractSpec(specPath);
   return buildCoverageMap(spec, buildChecks(spec, createSchemaValidator(spec.document)));
 }
 
@@ -21,9 +21,9 @@ export function suiteCoverageMap(): CoverageMap {
  * `--report coverage FILE`: the coverage map, as JSON when FILE ends in `.json`, else as Markdown. It holds no answer
  * of the server, so it is written whether the run ends or the pre-flight stops it.
  */
-export function coverageMapReporter(outputFile: string): Reporter {
+export function coverageMapReporter(outputFile: string, specPath?: string): Reporter {
   const write = () => {
-    const map = suiteCoverageMap();
+    const map = suiteCoverageMap(specPath);
     mkdirSync(dirname(outputFile), { recursive: true });
     writeFileSync(outputFile, /\.json$/i.test(outputFile) ? coverageMapJson(map) : coverageMapMarkdown(map));
   };

@@ -6,7 +6,7 @@ import {
   createCheckContext,
   selectChecks,
 } from '../checks/index.js';
-import { loadContractSpec } from '../model/spec.js';
+import { type ContractSpec, loadContractSpec } from '../model/spec.js';
 import { summarizeCoverage } from '../run/coverage.js';
 import type { CheckEndEvent, ReportedCheck, ReportedTarget, Reporter, SuiteResult } from '../run/events.js';
 import { type Exchange, shownExchange } from '../run/exchange.js';
@@ -36,6 +36,8 @@ export interface SuiteOptions {
   timeBudgetMs?: number;
   /** The pre-flight's exchanges, for the reports that list every request. */
   preflightExchanges?: Exchange[];
+  /** The spec the checks are generated from (default the bundled one, `loadContractSpec()`). */
+  spec?: ContractSpec;
 }
 
 /** The target as reports name it: without its key, and with the key redacted from addresses that hold it. */
@@ -79,7 +81,7 @@ function failureOf(
  * so no report depends on parsing another tool's output.
  */
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
-  const spec = loadContractSpec();
+  const spec = options.spec ?? loadContractSpec();
   const seed = options.seed ?? pickSeed();
   const key = options.target.apiKey;
   // Every string reporters get passes through this first: they write files and stdout, and cut what they write.

@@ -1,6 +1,6 @@
 import { type ServerSpan, type ServerTelemetryOptions, startServerSpan } from '@inference-infra/edge/otel';
 import bundledSpec from '@inference-infra/types/openapi.json' with { type: 'json' };
-import { specModelOf } from '@inference-infra/types/spec-model';
+import { type SpecModel, specModelOf } from '@inference-infra/types/spec-model';
 import { operationAt, type SpecRoute, specRoutesOf } from '../specRoutes.js';
 import { type ErrorDetails, errorResponder, errorTypesOf } from './errorResponses.js';
 import { createConformingHandler, idGenerator } from './handleRequest.js';
@@ -8,10 +8,13 @@ import { operations } from './operations/index.js';
 import {
   type ResolvedSimulatorOptions,
   resolveSimulatorOptions,
+  SimulatorOptionError,
   type SimulatorOptions,
 } from './simulatorOptions.js';
 import { createSimulatorState, type SimulatorState } from './simulatorState.js';
 import type { SimulatorHandler, SimulatorRequest, SimulatorResponse } from './simulatorTypes.js';
+import { type SpecAnswerSource, simulatorAnswerHeader } from './specAnswer.js';
+import { createSpecServed, declaredErrorCode } from './specServed.js';
 import { toWebResponse } from './webResponse.js';
 
 type JsonObject = Record<string, unknown>;
@@ -21,6 +24,16 @@ export interface Simulator {
   readonly state: SimulatorState;
   /** The options in force, defaults filled in. */
   readonly options: ResolvedSimulatorOptions;
+  /** The operations it serves, from its spec: each with its method, path and base address. */
+  readonly routes: readonly SpecRoute[];
+  /** The operationIds it answers from the spec, having no stateful handler for them (`X-Simulator-Answer`). */
+  readonly specServedOperations: readonly string[];
+  /**
+   * Resolves once it can answer every operation: at once for a spec whose every operation has a handler; for one it
+   * answers from the spec, once the spec's request rules are loaded. `fetch` and the HTTP servers wait for it; a
+   * direct `handle()` call should too.
+   */
+  readonly ready: Promise<void>;
   /**
    * Answers one request in process, as the service would over HTTP: a `fetch`-compatible function to hand to
    * `createClient({ fetch })` or any client that takes one. Platform paths (`/api/...`) and inference paths
@@ -44,16 +57,33 @@ export interface Simulator {
 const requestLogSize = 10_000;
 
 /** Routes and error types of a spec document, read once per document. */
-const specCache = new WeakMap<object, { routes: SpecRoute[]; errorTypes: Map<number, string> }>();
+const specCache = new WeakMap<
+  object,
+  { model: SpecModel; routes: SpecRoute[]; errorTypes: Map<number, string> }
+>();
 
 function specOf(document: JsonObject) {
   let found = specCache.get(document);
   if (!found) {
     const model = specModelOf(document);
-    found = { routes: specRoutesOf(model), errorTypes: errorTypesOf(model) };
+    found = { model, routes: specRoutesOf(model), errorTypes: errorTypesOf(model) };
     specCache.set(document, found);
   }
   return found;
+}
+
+/** The spec a simulator serves: the option's document, read into the spec model, or an error naming the option. */
+function servedSpecOf(spec: SimulatorOptions['spec']) {
+  if (spec === undefined) return specOf(bundledSpec as JsonObject);
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec))
+    throw new SimulatorOptionError('spec must be a bundled OpenAPI document (a JSON object)');
+  try {
+    return specOf(spec as JsonObject);
+  } catch (error) {
+    throw new SimulatorOptionError(
+      `spec must be a bundled OpenAPI document this simulator can serve: ${(error as Error).message}`,
+    );
+  }
 }
 
 /** The routes of the bundled spec, which the simulator serves. */
@@ -68,10 +98,19 @@ export function bundledSpecRoutes(): readonly SpecRoute[] {
  */
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const resolved = resolveSimulatorOptions(options);
-  const { routes, errorTypes } = specOf(bundledSpec as JsonObject);
-  const missing = routes.filter((route) => !operations[route.operationId]).map((route) => route.operationId);
-  if (missing.length > 0)
-    throw new Error(`the simulator has no operation for ${missing.join(', ')} of the spec`);
+  const { model, routes, errorTypes } = servedSpecOf(options.spec);
+  // Operations without a stateful handler are answered from the spec: a new operation is served the moment it is in it.
+  const specServedOperations = routes
+    .filter((route) => !operations[route.operationId])
+    .map((route) => route.operationId);
+
+  const specServed = createSpecServed(model, specServedOperations.length > 0);
+  let loaded = specServedOperations.length === 0;
+  const ready = specServed.ready.then(() => {
+    loaded = true;
+  });
+  // Awaited by `fetch` and the servers; a failure to load is theirs to report, never an unhandled rejection.
+  ready.catch(() => {});
 
   let state = createSimulatorState(resolved);
   const newId = idGenerator(resolved.seed);
@@ -84,6 +123,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       state = createSimulatorState(resolved);
     },
     newId,
+    specServed: specServed.serve,
+    declaredErrorCode: (operationId, status) =>
+      declaredErrorCode(model, model.operation(operationId), status),
   });
   // The interceptor sees the state of its time: a reset gives later requests the new one through this getter.
   const intercepted: SimulatorHandler = resolved.intercept
@@ -102,12 +144,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       answer = error(500, { code: 'simulator_failure', message }, request.requestId);
     }
     const response = { ...answer, headers: { 'x-request-id': request.requestId, ...answer.headers } };
+    const answeredFrom = answer.headers[simulatorAnswerHeader] as SpecAnswerSource | undefined;
     state.requests.push({
       method: request.method,
       path: `${request.url.pathname}${request.url.search}`,
       operationId: request.operationId,
       status: response.status,
       requestId: response.headers['x-request-id'] ?? request.requestId,
+      ...(answeredFrom ? { answer: answeredFrom } : {}),
     });
     // Trimmed a thousand at a time: splicing one off the front of a full log on every request costs more than the
     // rest of the answer.
@@ -138,12 +182,16 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       return state;
     },
     options: resolved,
+    routes,
+    specServedOperations,
+    ready,
     handle,
     toSimulatorRequest,
     reset() {
       state = createSimulatorState(resolved);
     },
     async fetch(input, init) {
+      if (!loaded) await ready;
       let simulatorRequest: SimulatorRequest;
       let bodyBytes: number;
       let signal: AbortSignal | null | undefined;

@@ -18,6 +18,7 @@ import { hex } from './seededRandom.js';
 import { type ResolvedSimulatorOptions, wellFormedKey } from './simulatorOptions.js';
 import type { SimulatorState } from './simulatorState.js';
 import type { SimulatorRequest, SimulatorResponse } from './simulatorTypes.js';
+import type { createSpecServed } from './specServed.js';
 
 export interface HandlerDependencies {
   routes: readonly SpecRoute[];
@@ -27,6 +28,10 @@ export interface HandlerDependencies {
   state: () => SimulatorState;
   reset: () => void;
   newId: (prefix: string) => string;
+  /** Answers the operations without a stateful handler from the spec (`specServed.ts`). */
+  specServed: ReturnType<typeof createSpecServed>['serve'];
+  /** The `error.code` the spec gives an operation's failure status, for faults of operations served from the spec. */
+  declaredErrorCode: (operationId: string, status: number) => string | undefined;
 }
 
 const bearer = /^Bearer +(\S+)$/i;
@@ -35,11 +40,13 @@ function faultAnswer(
   fault: Fault,
   deps: HandlerDependencies,
   requestId: string,
+  declaredCode?: string,
 ): SimulatorResponse | undefined {
   if (fault.status === undefined) return undefined;
   const retryAfter = fault.retryAfter ?? (fault.status === 429 ? 1 : undefined);
   const code =
-    fault.status === 429 ? 'rate_limited' : fault.status === 500 ? 'internal_error' : 'simulated_failure';
+    declaredCode ??
+    (fault.status === 429 ? 'rate_limited' : fault.status === 500 ? 'internal_error' : 'simulated_failure');
   return deps.error(
     fault.status,
     {
@@ -181,7 +188,12 @@ export function createConformingHandler(deps: HandlerDependencies) {
         requestId,
       );
     }
-    const answer = faultAnswer(fault, deps, requestId) ?? operate(request, match, key, deps);
+    // An operation served from the spec fails as the spec documents that status (its `x-error-code`, else its example's).
+    const declaredCode =
+      fault.status !== undefined && !operations[match.route.operationId]
+        ? deps.declaredErrorCode(match.route.operationId, fault.status)
+        : undefined;
+    const answer = faultAnswer(fault, deps, requestId, declaredCode) ?? operate(request, match, key, deps);
     return {
       ...answer,
       ...(fault.delayMs ? { delayMs: fault.delayMs } : {}),
@@ -235,8 +247,17 @@ function operate(
     );
   }
   const operation = operations[route.operationId];
-  if (!operation) throw new Error(`the simulator has no operation ${route.operationId}`);
   const state = deps.state();
+  if (!operation) {
+    return deps.specServed({
+      operationId: route.operationId,
+      parts: read.parts,
+      requestId: request.requestId,
+      error: deps.error,
+      seed: state.seed,
+      now: deps.options.now(),
+    });
+  }
   return operation({
     parts: read.parts,
     workspace: state.workspace(key),

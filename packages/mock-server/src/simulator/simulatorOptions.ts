@@ -74,10 +74,19 @@ export interface SimulatorOptions {
    * to the SDK the process registered, `{ tracerProvider }` to one of its own. Default: off.
    */
   telemetry?: boolean | ServerTelemetryOptions;
+  /**
+   * The bundled OpenAPI document to serve (default: the toolkit's own, `@inference-infra/types/openapi.json`). Its
+   * operations with a stateful handler (by operationId) behave as the README says; every other one is answered from
+   * the spec (see `specServed.ts`).
+   */
+  spec?: Record<string, unknown>;
 }
 
 export type ResolvedSimulatorOptions = Required<
-  Omit<SimulatorOptions, 'keys' | 'instanceTypes' | 'scenario' | 'intercept' | 'allowedOrigins' | 'telemetry'>
+  Omit<
+    SimulatorOptions,
+    'keys' | 'instanceTypes' | 'scenario' | 'intercept' | 'allowedOrigins' | 'telemetry' | 'spec'
+  >
 > &
   Pick<SimulatorOptions, 'keys' | 'instanceTypes' | 'intercept' | 'allowedOrigins'> & {
     /** What the spans go to, or false for none. */

@@ -29,6 +29,8 @@ export interface RequestRecord {
   operationId: string | undefined;
   status: number;
   requestId: string;
+  /** Set when the answer came from the spec, not from a stateful operation: as its `X-Simulator-Answer` header says. */
+  answer?: 'spec-example' | 'spec-schema';
 }
 
 /** The simulator's whole state: inspect it in tests, change it to set up a case, `reset()` to start over. */

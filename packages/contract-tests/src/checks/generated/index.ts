@@ -1,6 +1,7 @@
 import type { SchemaValidator } from '../../model/schemaValidator.js';
 import type { ContractSpec } from '../../model/spec.js';
 import type { ContractCheck } from '../check.js';
+import { generic, ofOperationsInSpec } from '../checkFamilies.js';
 import { chatProperties } from './chatProperties.js';
 import { embeddingProperties } from './embeddingProperties.js';
 import { imageProperties } from './imageProperties.js';
@@ -13,13 +14,13 @@ import { transactionProperties } from './transactionProperties.js';
 /** Every promise the suite checks over generated cases, as checks of the suite (kind `property`). */
 export function generatedChecks(spec: ContractSpec, validator: SchemaValidator): ContractCheck[] {
   return [
-    ...instanceTypeProperties(spec),
-    ...transactionProperties(spec),
-    ...imageProperties(spec),
-    ...embeddingProperties(spec),
-    ...chatProperties(spec),
-    ...laxQueryProperties(spec),
-    ...refusalBranchProperties(spec, validator),
-    ...resizeWalkProperties(spec),
+    ...ofOperationsInSpec(() => instanceTypeProperties(spec)),
+    ...ofOperationsInSpec(() => transactionProperties(spec)),
+    ...ofOperationsInSpec(() => imageProperties(spec)),
+    ...ofOperationsInSpec(() => embeddingProperties(spec)),
+    ...ofOperationsInSpec(() => chatProperties(spec)),
+    ...generic(laxQueryProperties(spec)),
+    ...generic(refusalBranchProperties(spec, validator)),
+    ...ofOperationsInSpec(() => resizeWalkProperties(spec)),
   ];
 }
