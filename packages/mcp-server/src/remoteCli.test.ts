@@ -26,7 +26,7 @@ beforeAll(async () => {
     if (request.url === '/api/v1/instances/types') {
       // Any key is taken: bearer-passthrough asks this read whether the API takes a key before a session.
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end('{"data":[],"meta":{"total":0,"hasMore":false}}');
+      response.end('{"data":[],"meta":{"total":0,"hasMore":false,"requestId":"req_test"}}');
       return;
     }
     response.writeHead(503, { 'content-type': 'application/json' });
