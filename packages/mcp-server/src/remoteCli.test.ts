@@ -23,6 +23,12 @@ const started: ChildProcess[] = [];
 beforeAll(async () => {
   upstream = createServer((request, response) => {
     received.push(request.headers.authorization ?? '(none)');
+    if (request.url === '/api/v1/instances/types') {
+      // Any key is taken: bearer-passthrough asks this read whether the API takes a key before a session.
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"data":[],"meta":{"total":0,"hasMore":false,"requestId":"req_test"}}');
+      return;
+    }
     response.writeHead(503, { 'content-type': 'application/json' });
     response.end('{"error":{"message":"down for the test","type":"api_error","code":null,"param":null}}');
   });

@@ -129,6 +129,9 @@ describe('the shell blocks of the READMEs', () => {
     for (const entry of named('bench:compare')) {
       expect(rootManifest.scripts['bench:compare'], where(entry)).toBeDefined();
     }
+    for (const entry of named('test:quick')) {
+      expect(rootManifest.scripts['test:quick'], where(entry)).toBeDefined();
+    }
   });
 
   it('says after each install from npm, in the same words everywhere, how to install from the local registry', () => {

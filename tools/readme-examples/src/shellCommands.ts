@@ -190,6 +190,13 @@ export const commandRules: CommandRule[] = [
     reason: 'the workspace exists; CI builds it before any test',
   },
   {
+    name: 'test:quick',
+    pattern: /^pnpm test:quick( --base \S+)?$/,
+    verdict: 'checked',
+    reason:
+      'the root script exists; it lints, type-checks and tests what changed in this checkout since main, a subset of what CI runs here anyway',
+  },
+  {
     name: 'bench:compare',
     pattern: /^pnpm bench:compare \S+( --smoke)?$/,
     verdict: 'checked',
