@@ -130,7 +130,8 @@ export function requestIdProperties(spec: ContractSpec): ContractCheck[] {
           name: `gives every answer of the ${surface} address its own X-Request-Id, equal to the body's, on every status ${acting ? 'the requests a fail-open server could act on' : 'the requests that cannot act'} provoke`,
           operationId: first.operationId,
           tags: first.tags,
-          mutates: acting,
+          // A check filed under a billable operation counts as a mutation, as every other check of one does.
+          mutates: acting || first.stateChanging,
           requires,
           covers: [assumptionEntry('request-id-header')],
           // Each case a sequence of provocations by label, its first sent again at its end: the same request twice is
