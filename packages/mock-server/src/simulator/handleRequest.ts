@@ -112,7 +112,7 @@ function unauthorized(authorization: string | undefined) {
     return {
       code: 'invalid_api_key',
       message:
-        'Authorization: this API key is not known, or has been deactivated; check it on the dashboard\'s Keys page.',
+        "Authorization: this API key is not known, or has been deactivated; check it on the dashboard's Keys page.",
       headers,
     };
   return {
