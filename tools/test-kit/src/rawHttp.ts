@@ -80,7 +80,6 @@ export function sendRaw(port: number, { bytes, closeAfterSend = false, timeoutMs
     });
     socket.on('end', () => finish('closed'));
     socket.on('error', () => finish('reset'));
-    socket.pause();
     socket.on('connect', () => {
       socket.write(bytes);
       if (closeAfterSend) socket.end();
@@ -147,6 +146,7 @@ export function sendOversized(port: number, { head, bodyBytes, timeoutMs = 60_00
     socket.on('drain', pump);
     socket.on('end', () => finish('closed'));
     socket.on('error', () => finish('reset'));
+    socket.pause();
     socket.on('connect', () => {
       socket.write(`${head}\r\ncontent-length: ${bodyBytes}\r\nconnection: close\r\n\r\n`, 'latin1');
       pump();
