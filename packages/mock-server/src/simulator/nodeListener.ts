@@ -57,8 +57,11 @@ function writeEvents(res: ServerResponse, response: SimulatorResponse, eventInte
     const waitMs = steps[index]?.waitMs ?? 0;
     timer = setTimeout(next, waitMs);
   };
-  if ((steps[0]?.waitMs ?? 0) > 0) schedule();
-  else next();
+  if ((steps[0]?.waitMs ?? 0) > 0) {
+    // The status and headers go out before a stall at the very start: the client has its answer and waits for events.
+    res.flushHeaders();
+    schedule();
+  } else next();
 }
 
 function write(res: ServerResponse, response: SimulatorResponse, eventIntervalMs: number) {
