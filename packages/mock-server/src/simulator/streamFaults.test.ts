@@ -52,7 +52,10 @@ describe('stream faults', () => {
     const started = performance.now();
     const dripped = await streamed('stream-drip-ms=10');
     expect(performance.now() - started).toBeGreaterThanOrEqual((plain.events.length - 1) * 10 - 5);
-    expect(dripped.events).toEqual(plain.events);
+    // The same deltas (`created` is the clock's second, which two streams may straddle).
+    const deltas = (events: string[]) =>
+      events.map((event) => (event === '[DONE]' ? event : JSON.parse(event).choices[0]?.delta));
+    expect(deltas(dripped.events)).toEqual(deltas(plain.events));
   });
 
   it('ends a stalled stream at once when the client aborts, leaving no wait behind', async () => {
@@ -73,6 +76,13 @@ describe('stream faults', () => {
     const pending = reader.read();
     controller.abort();
     await expect(pending).rejects.toThrow();
+  });
+
+  it('applies the failing-streams scenario to every streamed chat, without a header', async () => {
+    const { post } = simulate({ scenario: 'failing-streams', streamEventIntervalMs: 0 });
+    const events = eventData((await post('/chat/completions', chat)).text);
+    expect(events).toHaveLength(4);
+    expect(JSON.parse(events[3] as string).error.code).toBe('simulated_stream_failure');
   });
 
   it('refuses a stall, drip or error status out of bounds, naming the part', async () => {
