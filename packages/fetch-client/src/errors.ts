@@ -195,8 +195,8 @@ export class StreamIdleTimeoutError extends APIConnectionTimeoutError {
   ) {
     const origin = options?.origin;
     super(
-      `The stream fell silent for ${idleTimeoutMs} ms after ${chunks} chunk${chunks === 1 ? '' : 's'} ` +
-        `(streamIdleTimeoutMs) and was ended${origin ? ` (from ${origin})` : ''}`,
+      `The stream fell silent for over ${idleTimeoutMs} ms (streamIdleTimeoutMs) after ${chunks} ` +
+        `chunk${chunks === 1 ? '' : 's'} and was ended${origin ? ` (from ${origin})` : ''}`,
       operation,
       options,
     );
