@@ -28,8 +28,8 @@ export interface ClientOptions {
   /** Time allowed for one attempt, in milliseconds (for a stream: until its headers). Default 60 000. */
   timeoutMs?: number;
   /**
-   * Longest silence of a stream between two chunks (and before the first), in milliseconds; past it the stream
-   * ends with `StreamIdleTimeoutError`. Default 60 000: a model that has started answering sends tokens well within it.
+   * Longest silence of a stream between two chunks (and before the first), in milliseconds; past it (within a quarter
+   * more) the stream ends with `StreamIdleTimeoutError`. Default 60 000: a model that has started answering sends tokens well within it.
    */
   streamIdleTimeoutMs?: number;
   /** The fetch to use (a test double, a proxy-aware fetch). Default: `globalThis.fetch`. */
