@@ -209,7 +209,7 @@ function callTelemetry(
   let status: number | undefined;
   let firstChunkAt: number | undefined;
   // A stream's chunks: how many were handed out, when the last one was, and the attributes each one after the first
-  // records its time with (made at the second chunk, once the first has told the response model).
+  // records its time with (made once, at the second chunk).
   let chunkCount = 0;
   let lastChunkAt = 0;
   let chunkAttributes: ReturnType<typeof defined> | undefined;
@@ -279,7 +279,8 @@ function callTelemetry(
         span?.addEvent('gen_ai.first_chunk');
         span?.setAttribute('gen_ai.response.time_to_first_chunk', (firstChunkAt - started) / 1000);
       } else if (meterProvider && names.genAiOperation) {
-        chunkAttributes ??= defined({ ...names.metricAttributes, 'gen_ai.response.model': facts.model });
+        // By what the call sent, never by what an answer names (a server could otherwise grow the metric's series).
+        chunkAttributes ??= defined(names.metricAttributes);
         instrumentsOf(meterProvider).timePerOutputChunk.record((now - lastChunkAt) / 1000, chunkAttributes);
       }
       lastChunkAt = now;
