@@ -179,6 +179,30 @@ export class APIConnectionTimeoutError extends APIConnectionError {
   override name = 'APIConnectionTimeoutError';
 }
 
+/**
+ * A stream fell silent between two chunks for longer than `streamIdleTimeoutMs`: its body was cancelled. Not retried:
+ * the server took the request and may have acted on it (a chat is billed once it starts).
+ */
+export class StreamIdleTimeoutError extends APIConnectionTimeoutError {
+  override name = 'StreamIdleTimeoutError';
+  constructor(
+    /** The bound that passed, in milliseconds. */
+    readonly idleTimeoutMs: number,
+    /** How many chunks arrived before the silence: what a caller shows of the answer is that much. */
+    readonly chunks: number,
+    operation: FailedOperation | undefined,
+    options?: { origin?: string | undefined },
+  ) {
+    const origin = options?.origin;
+    super(
+      `The stream fell silent for over ${idleTimeoutMs} ms (streamIdleTimeoutMs) after ${chunks} ` +
+        `chunk${chunks === 1 ? '' : 's'} and was ended${origin ? ` (from ${origin})` : ''}`,
+      operation,
+      options,
+    );
+  }
+}
+
 /** The caller aborted the request through its `AbortSignal` (or `stream.abort()`). */
 export class APIUserAbortError extends InferenceInfraError {
   override name = 'APIUserAbortError';

@@ -8,6 +8,7 @@ import {
   type ErrorBody,
   type FailedOperation,
   InferenceInfraError,
+  StreamIdleTimeoutError,
 } from './errors.js';
 import type { CallOptions, CoreClient } from './internal/createCoreClient.js';
 import { statusByErrorType } from './internal/errorStatus.gen.js';
@@ -35,10 +36,16 @@ export async function openEventStream<T, Method extends HttpMethod, Path extends
   const unfollow = followSignal(options?.signal, controller);
   try {
     // The call's signal is the stream's: aborting before the headers are in ends the request itself.
-    const { response, operation, telemetry } = await core.send(method, path, request, options, {
-      parseAs: 'stream',
-      signal: controller.signal,
-    });
+    const { response, operation, telemetry, idleTimeoutMs } = await core.send(
+      method,
+      path,
+      request,
+      options,
+      {
+        parseAs: 'stream',
+        signal: controller.signal,
+      },
+    );
     const stream = new EventStream<T>(
       response,
       controller,
@@ -47,6 +54,7 @@ export async function openEventStream<T, Method extends HttpMethod, Path extends
       unfollow,
       core.redact,
       telemetry,
+      idleTimeoutMs,
     );
     // A stream's body is its own to read: `asResponse()` hands over that body, unread.
     return { data: stream, response, unread: () => response };
@@ -60,7 +68,8 @@ export async function openEventStream<T, Method extends HttpMethod, Path extends
 /**
  * A streamed answer as an async iterable of parsed events. Iterate it once; `abort()` (or the caller's signal) ends
  * it at once, and the loop then throws `APIUserAbortError`. A stream that ends before `[DONE]` throws
- * `APIConnectionError`; an error event throws the `APIError` of its status.
+ * `APIConnectionError`; an error event throws the `APIError` of its status; a silence between two chunks longer than
+ * `streamIdleTimeoutMs` cancels the body and throws `StreamIdleTimeoutError`.
  */
 export class EventStream<T> implements AsyncIterable<T> {
   readonly requestId: string | null;
@@ -78,6 +87,8 @@ export class EventStream<T> implements AsyncIterable<T> {
     private readonly redact: (text: string) => string = (text) => text,
     /** The call's span and metrics: each chunk handed out is told, and the stream's end ends them. */
     private readonly telemetry?: Pick<CallTelemetry, 'chunk' | 'end'>,
+    /** The longest wait for the body's next bytes (`streamIdleTimeoutMs`); none for a stream read back. */
+    private readonly idleTimeoutMs?: number,
   ) {
     this.requestId = response.headers.get('x-request-id');
     // Abort cancels the body itself, read or not yet: not every fetch (polyfills, test DOMs) ends a body when its
@@ -157,12 +168,40 @@ export class EventStream<T> implements AsyncIterable<T> {
     const parser = createParser({ onEvent: (event) => events.push(event) });
     const decoder = new TextDecoder();
     const done: IteratorReturnResult<undefined> = { done: true, value: undefined };
+    let chunks = 0;
+    // The silence bound: one timer that ticks every quarter of it while a read waits. A read that waits through four
+    // whole ticks with no other read begun has waited `idleMs` at least (and at most 1.25 x `idleMs`): the stream is
+    // cut. A read only counts itself; it reads no clock and sets no timer (a clock read per read cost ~6% of an
+    // in-process stream of small chunks), and the ticks stop while nobody reads.
+    const idleMs = this.idleTimeoutMs;
+    const tickMs = Math.max(1, Math.ceil((idleMs ?? 0) / 4));
+    let reads = 0;
+    let readsAtTick = 0;
+    let silentTicks = 0;
+    let waiting = false;
+    let idleTimer: ReturnType<typeof setTimeout> | undefined;
+    const onTick = () => {
+      idleTimer = undefined;
+      if (over || !waiting || idleMs === undefined) return;
+      if (reads !== readsAtTick) {
+        readsAtTick = reads;
+        silentTicks = 0;
+      } else if (++silentTicks >= 4) {
+        // The abort cancels the body; the waiting read then ends and throws this error, the abort's reason.
+        this.controller.abort(
+          new StreamIdleTimeoutError(idleMs, chunks, this.operation, { origin: this.origin() }),
+        );
+        return;
+      }
+      idleTimer = setTimeout(onTick, tickMs);
+    };
 
     // However the loop ends. Leaving early (break, return, throw) must free the connection: the abort cancels it.
     const end = (finished: boolean, error?: unknown) => {
       if (over) return;
       over = true;
       if (!finished) this.controller.abort();
+      clearTimeout(idleTimer);
       reader?.releaseLock();
       this.onEnd();
       this.telemetry?.end(finished ? {} : { error: error ?? new APIUserAbortError(this.operation) });
@@ -180,6 +219,7 @@ export class EventStream<T> implements AsyncIterable<T> {
         return done;
       }
       const value = this.parseEvent(event);
+      chunks += 1;
       this.telemetry?.chunk(value);
       return { done: false, value };
     };
@@ -213,13 +253,22 @@ export class EventStream<T> implements AsyncIterable<T> {
           const next = take();
           if (next) return next;
           let chunk: ReadableStreamReadResult<Uint8Array>;
+          reads += 1;
+          waiting = true;
+          if (idleTimer === undefined && idleMs !== undefined) {
+            readsAtTick = reads;
+            silentTicks = 0;
+            idleTimer = setTimeout(onTick, tickMs);
+          }
           try {
             chunk = await opened.read();
           } catch (cause) {
+            waiting = false;
             throw this.readFailure(cause);
           }
+          waiting = false;
           if (chunk.done) {
-            if (this.controller.signal.aborted) throw new APIUserAbortError(this.operation);
+            if (this.controller.signal.aborted) throw this.stopped();
             throw this.connectionError(
               `The stream ended before ${streamTerminator}: the answer is incomplete`,
             );
@@ -237,8 +286,9 @@ export class EventStream<T> implements AsyncIterable<T> {
         if (over) return Promise.resolve(done);
         // Aborted while chunks already read wait: none of them is handed out, as openai's streams do.
         if (reader && this.controller.signal.aborted) {
-          end(false);
-          return Promise.reject(new APIUserAbortError(this.operation));
+          const error = this.stopped();
+          end(false, error);
+          return Promise.reject(error);
         }
         if (taken < events.length) {
           try {
@@ -277,8 +327,18 @@ export class EventStream<T> implements AsyncIterable<T> {
     return data as T;
   }
 
+  /** Why the stream was stopped: its silence bound, or else the caller. */
+  private stopped(): InferenceInfraError {
+    const reason = this.controller.signal.reason;
+    return reason instanceof StreamIdleTimeoutError ? reason : new APIUserAbortError(this.operation);
+  }
+
+  private origin(): string | undefined {
+    return this.response.url ? new URL(this.response.url).origin : undefined;
+  }
+
   private readFailure(cause: unknown) {
-    if (this.controller.signal.aborted) return new APIUserAbortError(this.operation);
+    if (this.controller.signal.aborted) return this.stopped();
     return this.connectionError('The stream was cut off before it ended', cause);
   }
 
@@ -287,7 +347,7 @@ export class EventStream<T> implements AsyncIterable<T> {
    * none for a stream read back with `fromReadableStream()`, which has no address.
    */
   private connectionError(message: string, ...cause: [] | [unknown]) {
-    const origin = this.response.url ? new URL(this.response.url).origin : undefined;
+    const origin = this.origin();
     // No `cause` key for a failure without one: an Error given `{ cause: undefined }` shows that cause.
     const options = cause.length ? { cause: cause[0], origin } : { origin };
     return new APIConnectionError(origin ? `${message} (from ${origin})` : message, this.operation, options);

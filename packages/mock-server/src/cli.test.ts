@@ -44,6 +44,11 @@ describe('inference-infra-mock', () => {
       /^--spec must be a bundled OpenAPI document in JSON: .* is not JSON/,
     ],
     [['--colour'], /Unknown option '--colour'/],
+    [
+      ['--fault', 'createChatCompletion:stream-stall-ms=x'],
+      /^--fault "createChatCompletion:stream-stall-ms=x": stream-stall-ms must be a whole number/,
+    ],
+    [['--engine', 'prism', '--fault', 'status=500'], /--fault applies to the simulator only/],
   ])('refuses %j with exit 2, naming the flag and the rule', (args, message) => {
     const run = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 20_000 });
     expect(run.status).toBe(2);
@@ -93,6 +98,36 @@ describe('inference-infra-mock', () => {
       headers: { authorization: 'Bearer ii_live_cli' },
     });
     expect(response.status).toBe(200);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('applies --fault to every request of the operation it names: a stream ends with the error event', async () => {
+    const child = spawn(
+      process.execPath,
+      [bin, '--port', '0', '--platform-port', '0', '--fault', 'createChatCompletion:stream-error-after=1'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+        if (output.includes('Press Ctrl+C')) resolve();
+      });
+      child.once('exit', () => reject(new Error(`exited before listening: ${output}`)));
+    });
+    const baseUrl = /\(OpenAI-style clients: baseURL\):\s+(\S+)/.exec(output)?.[1] ?? '';
+    const answer = await fetch(`${baseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer ii_live_cli', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }], stream: true }),
+    });
+    const events = (await answer.text()).split('\n\n').filter(Boolean);
+    expect(events).toHaveLength(2);
+    expect(JSON.parse((events[1] as string).slice('data: '.length)).error.code).toBe(
+      'simulated_stream_failure',
+    );
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

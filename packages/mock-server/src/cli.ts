@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { scenarios } from './simulator/faults.js';
+import { type FaultRule, FaultSyntaxError, parseFault, scenarios } from './simulator/faults.js';
 import { SimulatorOptionError } from './simulator/simulatorOptions.js';
 import { type MockServerOptions, startMockServer } from './startMockServer.js';
 
@@ -15,6 +15,8 @@ Serves the inference base address (with /v1) and the platform base address on 12
   --seed N                   seed of the data and texts (default 1): the same seed, the same answers
   --key KEY                  only this key is valid (repeatable); by default any <prefix>_live_<random> key
   --scenario NAME            faults on every matching request: ${Object.keys(scenarios).join(', ')}
+  --fault [OPERATION:]PARTS  a fault on every request (of that operationId), in X-Simulate's syntax (repeatable),
+                             e.g. createChatCompletion:stream-stall-after=3;stream-stall-ms=90000
   --transactions N           transactions in each workspace's ledger (default 317)
   --embedding-dimensions N   values per embedding (default 64)
   --stream-interval-ms N     pause between streamed chat events (default 20)
@@ -30,7 +32,8 @@ Serves the inference base address (with /v1) and the platform base address on 12
   --version                  print this package's version
 
 Per request, the header X-Simulate asks for a fault: status=429;retry-after=1, status=500, delay-ms=300,
-stream-cut-after=3. POST /__simulator/reset on either address brings the data back to the seeded start.`;
+stream-cut-after=3, stream-stall-after=3;stream-stall-ms=90000, stream-drip-ms=500, stream-error-after=3
+(stream-error-status=429), stream-malformed-after=3. POST /__simulator/reset on either address brings the data back to the seeded start.`;
 
 /** The version of the package this CLI ships in, read from its package.json (dist/ sits beside it). */
 function packageVersion(): string {
@@ -100,6 +103,7 @@ function parseFlags() {
         seed: { type: 'string' },
         key: { type: 'string', multiple: true },
         scenario: { type: 'string' },
+        fault: { type: 'string', multiple: true },
         transactions: { type: 'string' },
         'embedding-dimensions': { type: 'string' },
         'stream-interval-ms': { type: 'string' },
@@ -139,6 +143,7 @@ if (values.engine === 'prism') {
     'seed',
     'key',
     'scenario',
+    'fault',
     'transactions',
     'embedding-dimensions',
     'max-body-bytes',
@@ -150,6 +155,18 @@ if (values.engine === 'prism') {
   ] as const;
   const given = simulatorOnly.filter((flag) => values[flag] !== undefined);
   if (given.length > 0) fail(`--${given[0]} applies to the simulator only, not to --engine prism`);
+}
+
+/** `--fault [OPERATION:]PARTS` as a fault rule, or the flag's value and its broken part named. */
+function faultRule(value: string): FaultRule {
+  const [, operationId, simulate = ''] = /^(?:([A-Za-z]\w*):)?(.*)$/s.exec(value) ?? [];
+  try {
+    parseFault(simulate);
+  } catch (error) {
+    if (!(error instanceof FaultSyntaxError)) throw error;
+    fail(`--fault ${JSON.stringify(value)}: ${error.message.replace(/^X-Simulate: /, '')}`);
+  }
+  return operationId ? { operationId, simulate } : { simulate };
 }
 
 const inferencePort = portOption('port', values.port);
@@ -165,6 +182,7 @@ const options: MockServerOptions = {
   seed: wholeNumber('seed', values.seed),
   keys: values.key,
   scenario: values.scenario as MockServerOptions['scenario'],
+  ...(values.fault ? { faults: values.fault.map(faultRule) } : {}),
   transactionCount: wholeNumber('transactions', values.transactions),
   embeddingDimensions: wholeNumber('embedding-dimensions', values['embedding-dimensions']),
   streamEventIntervalMs: wholeNumber('stream-interval-ms', values['stream-interval-ms']),

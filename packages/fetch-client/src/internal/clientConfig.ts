@@ -27,6 +27,11 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Time allowed for one attempt, in milliseconds (for a stream: until its headers). Default 60 000. */
   timeoutMs?: number;
+  /**
+   * Longest silence of a stream between two chunks (and before the first), in milliseconds; past it (within a quarter
+   * more) the stream ends with `StreamIdleTimeoutError`. Default 60 000: a model that has started answering sends tokens well within it.
+   */
+  streamIdleTimeoutMs?: number;
   /** The fetch to use (a test double, a proxy-aware fetch). Default: `globalThis.fetch`. */
   fetch?: typeof globalThis.fetch;
   /** Extra headers for every request. */
@@ -55,6 +60,7 @@ export interface ResolvedConfig {
   baseUrls: { inference: string | undefined; platform: string | undefined };
   retry: RetryPolicy;
   timeoutMs: number;
+  streamIdleTimeoutMs: number;
   fetch: typeof globalThis.fetch;
   headers: Record<string, string>;
   log: Log;
@@ -215,6 +221,13 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     },
     retry: { ...defaultRetryPolicy, maxRetries: checkedWholeNumber('maxRetries', options.maxRetries, 2, 0) },
     timeoutMs: checkedWholeNumber('timeoutMs', options.timeoutMs, 60_000, 1, maxTimeoutMs),
+    streamIdleTimeoutMs: checkedWholeNumber(
+      'streamIdleTimeoutMs',
+      options.streamIdleTimeoutMs,
+      60_000,
+      1,
+      maxTimeoutMs,
+    ),
     // Bound so a test double or polyfill keeps its `this`.
     fetch: (input, init) => fetchImpl(input, init),
     headers: { ...checkedHeaders('headers', options.headers, apiKey) },

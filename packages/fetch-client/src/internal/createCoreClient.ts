@@ -32,6 +32,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Overrides the client's timeout for this call. */
   timeoutMs?: number;
+  /** Overrides the client's `streamIdleTimeoutMs` for this stream. */
+  streamIdleTimeoutMs?: number;
   /** Overrides the client's retries for this call. */
   maxRetries?: number;
   /** Headers for this call, over the client's own (`null` removes one of them). */
@@ -60,6 +62,8 @@ export interface SentCall {
   operation: FailedOperation;
   /** The call's spans and metrics, which a stream ends when it ends. */
   telemetry?: CallTelemetry | undefined;
+  /** A stream's bound on the silence between two chunks (`streamIdleTimeoutMs`), in milliseconds. */
+  idleTimeoutMs?: number;
 }
 
 /** What the resources are built on: the low-level calls, and calls of one operation typed from the spec. */
@@ -291,6 +295,17 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
         // What a span quotes (a retry's reason, a failure, opted-in messages) is redacted: the redactor comes first.
         if (telemetry) await loadRedaction(config.apiKey);
       }
+      // Checked before anything is sent, as every option of a call is.
+      const idleTimeoutMs =
+        reading.parseAs === 'stream'
+          ? checkedWholeNumber(
+              'streamIdleTimeoutMs',
+              options?.streamIdleTimeoutMs,
+              config.streamIdleTimeoutMs,
+              1,
+              maxTimeoutMs,
+            )
+          : undefined;
       const transport = createCallTransport({
         fetch: config.fetch,
         retry:
@@ -350,7 +365,7 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       if (reading.parseAs === 'stream') {
         // A stream quotes an event that is not JSON and passes error events on, each redacted as it is read.
         await loadRedaction(config.apiKey);
-        return { data, response, operation, telemetry } satisfies SentCall;
+        return { data, response, operation, telemetry, idleTimeoutMs } satisfies SentCall;
       }
       const answer = jsonAnswer(data as string | undefined, response, transport);
       telemetry?.end({ data: answer.data });
@@ -381,7 +396,7 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
     (method: HttpMethod) =>
     (path: string, init: OpenapiInit & CallOptions = {}) => {
       // The call options read from `init` itself; `request` is the rest, openapi-fetch's (headers included).
-      const { signal, timeoutMs, maxRetries, fetchOptions, ...request } = init;
+      const { signal, timeoutMs, streamIdleTimeoutMs, maxRetries, fetchOptions, ...request } = init;
       return send(method, path, request, init, unchecked);
     };
 

@@ -8,6 +8,18 @@ export interface Fault {
   delayMs?: number;
   /** End a streamed answer abruptly after this many events, without `[DONE]`. */
   streamCutAfter?: number;
+  /** Pause a streamed answer after this many events, for `streamStallMs`. */
+  streamStallAfter?: number;
+  /** How long that pause lasts (default 120 000 ms, twice the fetch client's default `streamIdleTimeoutMs`). */
+  streamStallMs?: number;
+  /** The pause between a streamed answer's events, in milliseconds. */
+  streamDripMs?: number;
+  /** Send the spec's error event after this many events, then end without `[DONE]`. */
+  streamErrorAfter?: number;
+  /** The failure status that error event stands for (default 500). */
+  streamErrorStatus?: number;
+  /** Send a frame that is not JSON after this many events, then end. */
+  streamMalformedAfter?: number;
 }
 
 /** The request header that asks for a fault, e.g. `X-Simulate: status=429;retry-after=1`. */
@@ -18,6 +30,13 @@ const fields: Record<string, { key: keyof Fault; min: number; max: number }> = {
   'retry-after': { key: 'retryAfter', min: 0, max: 3600 },
   'delay-ms': { key: 'delayMs', min: 0, max: 60_000 },
   'stream-cut-after': { key: 'streamCutAfter', min: 0, max: 10_000 },
+  'stream-stall-after': { key: 'streamStallAfter', min: 0, max: 10_000 },
+  // Bounded so a forgotten stall ends by itself: ten minutes outlasts any client's idle bound worth testing.
+  'stream-stall-ms': { key: 'streamStallMs', min: 0, max: 600_000 },
+  'stream-drip-ms': { key: 'streamDripMs', min: 0, max: 60_000 },
+  'stream-error-after': { key: 'streamErrorAfter', min: 0, max: 10_000 },
+  'stream-error-status': { key: 'streamErrorStatus', min: 400, max: 599 },
+  'stream-malformed-after': { key: 'streamMalformedAfter', min: 0, max: 10_000 },
 };
 
 export class FaultSyntaxError extends Error {
@@ -61,7 +80,7 @@ export interface FaultRule {
   every?: number;
   /** Only the first `times` matching requests (after `every`); unlimited when absent. */
   times?: number;
-  /** The fault, in the header's syntax: `status=500`, `delay-ms=300`, `stream-cut-after=3`. */
+  /** The fault, in the header's syntax: `status=500`, `delay-ms=300`, `stream-cut-after=3`, `stream-stall-after=2`. */
   simulate: string;
 }
 
@@ -75,6 +94,10 @@ export const scenarios = {
   slow: [{ simulate: 'delay-ms=1500' }],
   /** Every streamed chat is cut after three events, without `[DONE]`. */
   'cut-streams': [{ operationId: 'createChatCompletion', simulate: 'stream-cut-after=3' }],
+  /** Every streamed chat falls silent after three events for two minutes, then goes on. */
+  'stalled-streams': [{ operationId: 'createChatCompletion', simulate: 'stream-stall-after=3' }],
+  /** Every streamed chat fails after three events with the spec's error event (a 500), without `[DONE]`. */
+  'failing-streams': [{ operationId: 'createChatCompletion', simulate: 'stream-error-after=3' }],
 } satisfies Record<string, FaultRule[]>;
 
 export type ScenarioName = keyof typeof scenarios;

@@ -197,11 +197,39 @@ export function createConformingHandler(deps: HandlerDependencies) {
     return {
       ...answer,
       ...(fault.delayMs ? { delayMs: fault.delayMs } : {}),
-      ...(fault.streamCutAfter !== undefined && answer.events
-        ? { cutAfterEvents: fault.streamCutAfter }
-        : {}),
+      ...(answer.events ? streamFaults(fault, deps, requestId) : {}),
     };
   };
+}
+
+/** What the stream faults asked for do to a streamed answer (a refused or JSON answer has no events to fault). */
+function streamFaults(
+  fault: Fault,
+  deps: HandlerDependencies,
+  requestId: string,
+): Partial<SimulatorResponse> {
+  const faults: Partial<SimulatorResponse> = {};
+  if (fault.streamCutAfter !== undefined) faults.cutAfterEvents = fault.streamCutAfter;
+  if (fault.streamStallAfter !== undefined) {
+    faults.stallAfterEvents = fault.streamStallAfter;
+    faults.stallMs = fault.streamStallMs ?? 120_000;
+  }
+  if (fault.streamDripMs !== undefined) faults.eventIntervalMs = fault.streamDripMs;
+  if (fault.streamMalformedAfter !== undefined) faults.malformedAfterEvents = fault.streamMalformedAfter;
+  if (fault.streamErrorAfter !== undefined) {
+    const status = fault.streamErrorStatus ?? 500;
+    const { json } = deps.error(
+      status,
+      {
+        code: 'simulated_stream_failure',
+        message: `Simulated failure after the stream started (X-Simulate stream-error-after=${fault.streamErrorAfter}).`,
+      },
+      requestId,
+    );
+    faults.errorEventAfter = fault.streamErrorAfter;
+    faults.errorEvent = JSON.stringify(json);
+  }
+  return faults;
 }
 
 function operate(

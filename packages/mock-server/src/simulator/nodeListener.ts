@@ -18,6 +18,7 @@ import type { ErrorDetails } from './errorResponses.js';
 import { jsonPieces } from './jsonPieces.js';
 import { pageRefusal, simulatorOriginPolicy } from './pageOrigin.js';
 import type { SimulatorResponse } from './simulatorTypes.js';
+import { streamSteps } from './streamPlan.js';
 
 /** Headers a page on another origin may read: the request id, and what tells a client to wait or re-authenticate. */
 const exposedHeaders = 'x-request-id, retry-after, www-authenticate';
@@ -34,29 +35,34 @@ function corsHeaders(req: IncomingMessage, policy: OriginPolicy): Record<string,
     : { vary: 'origin' };
 }
 
-function writeEvents(
-  res: ServerResponse,
-  response: SimulatorResponse,
-  events: string[],
-  eventIntervalMs: number,
-) {
-  let sent = 0;
+function writeEvents(res: ServerResponse, response: SimulatorResponse, eventIntervalMs: number) {
+  const steps = streamSteps(response, eventIntervalMs);
+  let index = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // A client that leaves ends the waits: a stalled stream holds nothing after its socket closed.
+  res.once('close', () => clearTimeout(timer));
   const next = () => {
-    if (res.destroyed) return;
-    if (response.cutAfterEvents !== undefined && sent >= response.cutAfterEvents) {
+    const step = steps[index++];
+    if (res.destroyed || !step) return;
+    if (step.end === 'cut') {
       // A dropped connection, as a client meets it: the chunked body never ends.
       res.destroy();
-      return;
-    }
-    if (sent >= events.length) {
+    } else if (step.end === 'close') {
       res.end();
-      return;
+    } else {
+      res.write(step.frame);
+      schedule();
     }
-    res.write(`data: ${events[sent]}\n\n`);
-    sent += 1;
-    setTimeout(next, eventIntervalMs);
   };
-  next();
+  const schedule = () => {
+    const waitMs = steps[index]?.waitMs ?? 0;
+    timer = setTimeout(next, waitMs);
+  };
+  if ((steps[0]?.waitMs ?? 0) > 0) {
+    // The status and headers go out before a stall at the very start: the client has its answer and waits for events.
+    res.flushHeaders();
+    schedule();
+  } else next();
 }
 
 function write(res: ServerResponse, response: SimulatorResponse, eventIntervalMs: number) {
@@ -67,7 +73,7 @@ function write(res: ServerResponse, response: SimulatorResponse, eventIntervalMs
       'cache-control': 'no-cache',
       ...headers,
     });
-    writeEvents(res, response, response.events, eventIntervalMs);
+    writeEvents(res, response, eventIntervalMs);
     return;
   }
   if (response.chunked && response.json !== undefined) {

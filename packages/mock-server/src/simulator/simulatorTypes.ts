@@ -35,6 +35,18 @@ export interface SimulatorResponse {
   delayMs?: number;
   /** End the connection abruptly after this many events (`X-Simulate: stream-cut-after=...`). */
   cutAfterEvents?: number;
+  /** Pause this many events in for `stallMs` (`X-Simulate: stream-stall-after=...`). */
+  stallAfterEvents?: number;
+  /** How long the stall lasts, in milliseconds (`stream-stall-ms`). */
+  stallMs?: number;
+  /** The pause between events of this answer, over the simulator's `streamEventIntervalMs` (`stream-drip-ms`). */
+  eventIntervalMs?: number;
+  /** Send `errorEvent` after this many events and end without `[DONE]` (`stream-error-after`). */
+  errorEventAfter?: number;
+  /** The `data` of that event: an `ErrorResponse` as JSON. */
+  errorEvent?: string;
+  /** Send a frame that is not JSON after this many events, then end (`stream-malformed-after`). */
+  malformedAfterEvents?: number;
 }
 
 export type SimulatorHandler = (request: SimulatorRequest) => SimulatorResponse;

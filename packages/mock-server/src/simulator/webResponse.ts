@@ -1,5 +1,6 @@
 import { jsonPieces } from './jsonPieces.js';
 import type { SimulatorResponse } from './simulatorTypes.js';
+import { streamSteps } from './streamPlan.js';
 
 function sleep(ms: number, signal?: AbortSignal | null): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -35,27 +36,45 @@ export async function toWebResponse(
   if (response.delayMs) await sleep(response.delayMs, signal);
   const { status } = response;
   if (response.events) {
-    const events = response.events;
+    const steps = streamSteps(response, eventIntervalMs);
     const encoder = new TextEncoder();
-    let sent = 0;
+    let index = 0;
+    const ended = new AbortController();
+    let stream: ReadableStreamDefaultController<Uint8Array> | undefined;
     const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        stream = controller;
+      },
       async pull(controller) {
-        if (response.cutAfterEvents !== undefined && sent >= response.cutAfterEvents) {
+        const step = steps[index++];
+        if (!step) return;
+        // The wait ends with the stream: a cancelled or aborted stall leaves no timer behind.
+        if (step.waitMs > 0) await sleep(step.waitMs, ended.signal).catch(() => undefined);
+        if (ended.signal.aborted) return;
+        if (step.end === 'cut') {
           controller.error(
             new TypeError('terminated: the simulator cut the stream (X-Simulate stream-cut-after)'),
           );
-          return;
-        }
-        if (sent >= events.length) {
+        } else if (step.end === 'close') {
           controller.close();
-          return;
+        } else {
+          controller.enqueue(encoder.encode(step.frame));
         }
-        if (sent > 0 && eventIntervalMs > 0) await sleep(eventIntervalMs);
-        controller.enqueue(encoder.encode(`data: ${events[sent]}\n\n`));
-        sent += 1;
+      },
+      cancel() {
+        ended.abort();
       },
     });
-    signal?.addEventListener('abort', () => body.cancel(signal.reason).catch(() => {}), { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        ended.abort();
+        // As fetch ends a body whose request was aborted: a read waiting in a stall rejects with the reason.
+        if (body.locked) stream?.error(signal.reason);
+        else body.cancel(signal.reason).catch(() => {});
+      },
+      { once: true },
+    );
     return new Response(body, {
       status,
       headers: headersOf(response, 'text/event-stream; charset=utf-8'),

@@ -43,6 +43,7 @@ interface Instruments {
   operationDuration: Histogram;
   tokenUsage: Histogram;
   requestDuration: Histogram;
+  timePerOutputChunk: Histogram;
 }
 
 // The GenAI conventions' advised buckets for these histograms.
@@ -79,6 +80,12 @@ function instrumentsOf(provider: MeterProvider): Instruments {
         unit: '{token}',
         description: 'Number of input and output tokens used',
         advice: { explicitBucketBoundaries: tokenBuckets },
+      }),
+      // The GenAI conventions' streaming metric: the time from one chunk to the next, for each chunk after the first.
+      timePerOutputChunk: meter.createHistogram('gen_ai.client.operation.time_per_output_chunk', {
+        unit: 's',
+        description: 'Time per output chunk',
+        advice: { explicitBucketBoundaries: durationBuckets },
       }),
       requestDuration: meter.createHistogram('http.client.request.duration', {
         unit: 's',
@@ -202,6 +209,11 @@ function callTelemetry(
   const facts: AnswerFacts = noFacts();
   let status: number | undefined;
   let firstChunkAt: number | undefined;
+  // A stream's chunks: how many were handed out, when the last one was, and the attributes each one after the first
+  // records its time with (made once, at the second chunk).
+  let chunkCount = 0;
+  let lastChunkAt = 0;
+  let chunkAttributes: ReturnType<typeof defined> | undefined;
   let streamedText = '';
   let resends = 0;
   let over = false;
@@ -260,11 +272,18 @@ function callTelemetry(
     },
     chunk(value) {
       if (over) return;
+      const now = performance.now();
+      chunkCount += 1;
       if (firstChunkAt === undefined) {
-        firstChunkAt = performance.now();
+        firstChunkAt = now;
         span?.addEvent('gen_ai.first_chunk');
         span?.setAttribute('gen_ai.response.time_to_first_chunk', (firstChunkAt - started) / 1000);
+      } else if (meterProvider && names.genAiOperation) {
+        // By what the call sent, never by what an answer names (a server could otherwise grow the metric's series).
+        chunkAttributes ??= defined(names.metricAttributes);
+        instrumentsOf(meterProvider).timePerOutputChunk.record((now - lastChunkAt) / 1000, chunkAttributes);
       }
+      lastChunkAt = now;
       gatherFacts(facts, value);
       if (capture && recording) {
         const choices = (value as { choices?: Array<{ delta?: { content?: unknown } }> })?.choices;
@@ -286,6 +305,10 @@ function callTelemetry(
       if ('data' in outcome) gatherFacts(facts, outcome.data);
       if (span) {
         if (resends > 0) span.setAttribute('http.request.resend_count', resends);
+        // A stream's length in chunks, however it ended: after a failure midway (a stall, an error event), how far
+        // it got, 0 included. Not a convention of GenAI's (it has none for it), hence the toolkit's own namespace.
+        if (recording && (chunkCount > 0 || (body as { stream?: unknown } | null)?.stream === true))
+          span.setAttribute('inference_infra.stream.chunk_count', chunkCount);
         if (recording) span.setAttributes(defined(answerAttributes(facts, redact)));
         if (capture && recording && names.genAiOperation === 'chat') {
           const output =
