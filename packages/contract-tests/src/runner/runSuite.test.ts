@@ -108,7 +108,7 @@ describe('runSuite', () => {
     }
   });
 
-  it('writes the key in a reproduction as $INFERENCE_INFRA_API_KEY, never itself', async () => {
+  it('writes the key in a reproduction as ${INFERENCE_INFRA_API_KEY}, never itself', async () => {
     const server = await startSimulatorTarget(
       breaking('drops a required field (deployment_type of instance types)'),
     );
@@ -121,7 +121,7 @@ describe('runSuite', () => {
       expect(result.failed.length).toBeGreaterThan(0);
       // The scheme as the check sent it (one check sends it in lower case, which RFC 9110 allows).
       for (const failure of result.failed)
-        expect(failure.reproduction).toMatch(/Bearer \$INFERENCE_INFRA_API_KEY"/i);
+        expect(failure.reproduction).toMatch(/Bearer \$\{INFERENCE_INFRA_API_KEY\}"/i);
       expect(JSON.stringify(result.failed)).not.toContain(server.target.apiKey.slice(0, -1));
     } finally {
       await server.close();
