@@ -259,6 +259,8 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
           // clamped description has its own "More" button.
           if (element.tagName === 'TABLE' || element.closest('table')) continue;
           if (/line-clamp/.test(String(element.className))) continue;
+          // Text for screen readers only, one pixel wide on purpose.
+          if (element.closest('.sr-only, .screenreader-only')) continue;
           if (element.matches('pre, pre code') || overflow === 'hidden' || overflow === 'clip') {
             found.push(
               `${element.tagName.toLowerCase()} holds ${element.scrollWidth} px in ${element.clientWidth} px: "${(element.textContent ?? '').trim().slice(0, 40)}"`,

@@ -13,9 +13,12 @@ body .scalar-app .markdown td, body .scalar-app .markdown th { word-break: norma
 /**
  * Code at the width of its box: Scalar's code blocks keep each line whole and scroll sideways with no visible bar, so a
  * long line (a curl command, an import) was cut at the box's edge for a reader with no trackpad. Here a line wraps, at
- * a space where it can and anywhere where it must, so every character shows at any width.
+ * a space where it can and anywhere where it must, so every character shows at any width. On a phone, a heading's
+ * "Copy link" button (shown on hover, which a phone has not) is left out: after a heading that fills its line, it ran
+ * past the screen's edge and made the whole page scroll sideways.
  */
 export const wrappedCode = `
+@media (max-width: 600px) { body .scalar-app [class*="group/heading"] button { display: none; } }
 body .scalar-app pre, body .scalar-app pre code, body .scalar-app .markdown pre code.hljs, body .scalar-app pre code span { white-space: pre-wrap; overflow-wrap: anywhere; }
 `;
 
