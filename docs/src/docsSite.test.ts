@@ -191,6 +191,30 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
     expect(shown).not.toContain('[!NOTE]');
   });
 
+  it('shows the streamed sample of the same kind when the stream example is picked, and the whole one back', async () => {
+    const streamed = operations.find((operation) => operation.requests.some((request) => request.streamed));
+    if (!streamed) throw new Error('the spec has no streamed operation');
+    const section = await openOperation(page, streamed);
+    const labels = codeSamplesOf(streamed).map((sample) => sample.label);
+    const samplePicker = section.getByTestId('client-picker');
+    const examplePicker = section.getByTestId('example-picker');
+    await samplePicker.click();
+    await page.getByRole('option', { name: 'fetch client', exact: true }).click();
+    for (const [example, label] of [
+      ['stream', 'fetch client (stream)'],
+      ['whole', 'fetch client'],
+    ] as const) {
+      expect(labels).toContain(label);
+      await examplePicker.click();
+      await page.getByRole('option', { name: example, exact: true }).click();
+      await expect.poll(async () => ((await samplePicker.textContent()) ?? '').trim()).toBe(label);
+      const source = codeSamplesOf(streamed).find((sample) => sample.label === label)?.source ?? '';
+      await expect
+        .poll(async () => (await section.locator('code').allInnerTexts()).map((text) => text.trimEnd()))
+        .toContain(source.trimEnd());
+    }
+  });
+
   it('opens every guide in one click from the home page, its text and code shown', async () => {
     for (const guide of readGuides()) {
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -235,6 +259,8 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
           // clamped description has its own "More" button.
           if (element.tagName === 'TABLE' || element.closest('table')) continue;
           if (/line-clamp/.test(String(element.className))) continue;
+          // Text for screen readers only, one pixel wide on purpose.
+          if (element.closest('.sr-only, .screenreader-only')) continue;
           if (element.matches('pre, pre code') || overflow === 'hidden' || overflow === 'clip') {
             found.push(
               `${element.tagName.toLowerCase()} holds ${element.scrollWidth} px in ${element.clientWidth} px: "${(element.textContent ?? '').trim().slice(0, 40)}"`,

@@ -13,9 +13,12 @@ body .scalar-app .markdown td, body .scalar-app .markdown th { word-break: norma
 /**
  * Code at the width of its box: Scalar's code blocks keep each line whole and scroll sideways with no visible bar, so a
  * long line (a curl command, an import) was cut at the box's edge for a reader with no trackpad. Here a line wraps, at
- * a space where it can and anywhere where it must, so every character shows at any width.
+ * a space where it can and anywhere where it must, so every character shows at any width. On a phone, a heading's
+ * "Copy link" button (shown on hover, which a phone has not) is left out: after a heading that fills its line, it ran
+ * past the screen's edge and made the whole page scroll sideways.
  */
 export const wrappedCode = `
+@media (max-width: 600px) { body .scalar-app [class*="group/heading"] button { display: none; } }
 body .scalar-app pre, body .scalar-app pre code, body .scalar-app .markdown pre code.hljs, body .scalar-app pre code span { white-space: pre-wrap; overflow-wrap: anywhere; }
 `;
 
@@ -72,6 +75,47 @@ export const localMockAuthentication = {
 };
 
 /**
+ * Makes an operation's code sample follow its request example: Scalar's example picker ("whole", "stream") changes
+ * the body the console sends, but not our x-codeSamples, so picking "stream" left the whole answer's sample on show.
+ * After a pick in an example list, each card whose example is the streamed one shows the "(stream)" sample of the same kind,
+ * and each other card the plain one, by picking it in the card's sample list as a reader would. Plain browser
+ * JavaScript, written into the page.
+ */
+export const samplesFollowExamples = `
+function pickInList(button, label) {
+  button.click();
+  let tries = 0;
+  const pick = () => {
+    const option = [...document.querySelectorAll('[role="option"]')].find((o) => o.textContent.trim() === label);
+    if (option) return option.click();
+    if (++tries < 40) return setTimeout(pick, 25);
+    button.click();
+  };
+  setTimeout(pick, 0);
+}
+function followExamples() {
+  for (const examplePicker of document.querySelectorAll('[data-testid="example-picker"]')) {
+    const card = examplePicker.closest('.request-card');
+    if (!card) continue;
+    const samplePicker = card.querySelector('[data-testid="client-picker"]');
+    if (!samplePicker) continue;
+    const shown = samplePicker.textContent.trim();
+    const kind = shown.replace(/ \\(stream\\)$/, '');
+    const wanted = /stream/i.test(examplePicker.textContent) ? kind + ' (stream)' : kind;
+    if (shown !== wanted) pickInList(samplePicker, wanted);
+  }
+}
+// Only a pick in an example list moves the sample: a reader who then picks another sample keeps it.
+let lastList = '';
+document.addEventListener('click', (event) => {
+  if (!(event.target instanceof Element)) return;
+  const list = event.target.closest('[data-testid="example-picker"], [data-testid="client-picker"]');
+  if (list) lastList = list.dataset.testid;
+  else if (event.target.closest('[role="option"]') && lastList === 'example-picker') setTimeout(followExamples, 50);
+}, true);
+`;
+
+/**
  * The whole page: Scalar's prebuilt browser bundle, served by the site itself, started with the configuration
  * above. `<link rel="icon" href="data:,">` keeps the browser from asking for /favicon.ico, whose 404 would be a
  * console error.
@@ -99,6 +143,7 @@ export function scalarPage({ scriptPath }) {
         configuration.authentication = ${authentication};
       }
       Scalar.createApiReference('#app', configuration);
+      ${samplesFollowExamples.trim().replace(/\n/g, '\n      ')}
     </script>
   </body>
 </html>

@@ -57,7 +57,7 @@ export interface CatalogueEntry {
  */
 export const fetchClientFirstExample = `import { createClient } from '@inference-infra/fetch-client';
 
-const client = createClient({ apiKey: 'ii_live_mock', baseUrl: 'http://127.0.0.1:4010/v1', platformUrl: 'http://127.0.0.1:4011' });
+const client = createClient(); // reads INFERENCE_INFRA_API_KEY, INFERENCE_INFRA_BASE_URL, INFERENCE_INFRA_PLATFORM_URL
 `;
 
 const fetchClient = 'packages/fetch-client/README.md';
@@ -81,7 +81,7 @@ export const blockCatalogue: CatalogueEntry[] = [
     test: shell,
   },
   { file: 'README.md', contains: 'curl -H', test: shell },
-  { file: 'README.md', contains: 'release-version.sh', test: shell },
+  { file: 'CONTRIBUTING.md', contains: 'release-version.sh', test: shell },
   { file: 'CONTRIBUTING.md', contains: 'bootstrap.sh', test: shell },
   { file: 'CONTRIBUTING.md', contains: 'FUZZ_SEED=123', test: shell },
   { file: 'bench/README.md', contains: 'bench:quick', test: shell },

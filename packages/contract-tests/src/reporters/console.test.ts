@@ -38,5 +38,8 @@ describe('consoleReporter', () => {
     expect(tail).toContain('reproduce: curl -sS -X GET');
     expect(tail.indexOf('reproduce:')).toBeLessThan(tail.indexOf('SUMMARY-TEXT'));
     expect(out.trimEnd().endsWith('SUMMARY-TEXT')).toBe(true);
+    // In full once: its message and reproduction appear once in the whole output.
+    expect(out.split('second line').length - 1).toBe(1);
+    expect(out.split('reproduce:').length - 1).toBe(1);
   });
 });

@@ -19,9 +19,9 @@ describe('curlCommand', () => {
     key,
   );
 
-  it('never writes the key, only $INFERENCE_INFRA_API_KEY', () => {
+  it('never writes the key, only the variable, in double quotes so the shell expands it', () => {
     expect(command).not.toContain(key);
-    expect(command).toContain('"authorization: Bearer $INFERENCE_INFRA_API_KEY"');
+    expect(command).toContain('"authorization: Bearer $' + '{INFERENCE_INFRA_API_KEY}"');
   });
 
   it('is a command the shell reads back into the same request (quotes survive)', () => {
@@ -31,7 +31,25 @@ describe('curlCommand', () => {
       encoding: 'utf8',
     }).split('\n');
     expect(argv).toContain(`authorization: Bearer ${key}`);
-    expect(argv).toContain(JSON.stringify({ size_gb: 9, note: "it's", echo: '$INFERENCE_INFRA_API_KEY' }));
+    expect(argv).toContain(JSON.stringify({ size_gb: 9, note: "it's", echo: key }));
     expect(argv).toContain('http://127.0.0.1:4011/api/v1/storage/vol_1');
+  });
+
+  it('pastes and runs as sent when the key is in the URL, and when it is one character off (the wrong-key check)', () => {
+    const request = {
+      method: 'GET',
+      url: `http://127.0.0.1:4011/api/v1/instances/types?note=${key}&q="$HOME"`,
+      headers: { authorization: `Bearer ${key.slice(0, -1)}x`, 'x-quote': 'a "b" `c` \\d $e' },
+    };
+    const shown = curlCommand(request, key);
+    expect(shown).not.toContain(key);
+    expect(shown).not.toContain('[redacted]');
+    const argv = execFileSync('bash', ['-c', shown.replace(/^curl /, 'printf "%s\\n" ')], {
+      env: { ...process.env, INFERENCE_INFRA_API_KEY: key },
+      encoding: 'utf8',
+    }).split('\n');
+    expect(argv).toContain(`authorization: Bearer ${key.slice(0, -1)}x`);
+    expect(argv).toContain(request.url);
+    expect(argv).toContain('x-quote: a "b" `c` \\d $e');
   });
 });

@@ -82,10 +82,26 @@ describe('preflight', () => {
       await expect(run).rejects.toThrow(
         /^--volume-id vol_ci does not exist for this key \(PATCH http:\/\/127\.0\.0\.1:\d+\/api\/v1\/storage\/vol_ci answered 404\): give the id of a volume of this key's workspace\.$/,
       );
-      // The probe asked for the current size, which no server that follows the spec grants: nothing grew.
+      // The probe asked for the smallest size, which no server that follows the spec grants: nothing grew.
       const again = await preflight(spec, simulator.target);
-      expect(again.at(-1)?.requestBody).toBe(`{"size_gb":${simulator.target.volumeSizeGb}}`);
+      expect(again.at(-1)?.requestBody).toBe('{"size_gb":10}');
       expect(again.at(-1)?.status).toBe(409);
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  it('reads the volume size from the service before the resize checks: --volume-size is only a hint, and a stale one is replaced', async () => {
+    const simulator = await startSimulatorTarget();
+    try {
+      const actual = simulator.target.volumeSizeGb;
+      for (const hint of [actual - 20, actual + 500, undefined]) {
+        const target = { ...simulator.target, volumeSizeGb: hint };
+        const exchanges = await preflight(spec, target);
+        expect(target.volumeSizeGb, `hint ${hint}`).toBe(actual);
+        // A hint larger than the volume was never sent: it would have grown it.
+        expect(exchanges.at(-1)?.requestBody).toBe('{"size_gb":10}');
+      }
     } finally {
       await simulator.close();
     }

@@ -4,6 +4,7 @@ import { createCoverageRecorder } from './coverage.js';
 import { createExchangeLog, type Exchange } from './exchange.js';
 import { createContractHttp } from './http.js';
 import type { Target } from './target.js';
+import { currentSizeIn, json } from './volumeSizeHint.js';
 
 /** The target cannot be checked at all: one sentence naming the address or the key problem. */
 export class PreflightError extends Error {
@@ -115,6 +116,11 @@ export async function preflight(spec: ContractSpec, target: Target): Promise<Exc
     const exchange = await probeVolume(spec, target, http, log);
     if (exchange) {
       seen.push(exchange);
+      // The size the server says the volume has now is the one the resize checks start from: --volume-size is only
+      // a hint, stale as soon as anything (an earlier run) grew the volume.
+      const current =
+        exchange.status === 409 ? currentSizeIn(json(exchange.responseBody), smallestSize(spec)) : undefined;
+      if (current !== undefined) target.volumeSizeGb = current;
       if (exchange.status === 404)
         throw new PreflightError(
           `--volume-id ${target.volumeId} does not exist for this key (${exchange.method} ${exchange.url} answered 404): give the id of a volume of this key's workspace.`,
@@ -125,10 +131,17 @@ export async function preflight(spec: ContractSpec, target: Target): Promise<Exc
   return seen;
 }
 
+/** The smallest `size_gb` the spec allows: no volume is smaller, so a resize to it grows nothing. */
+function smallestSize(spec: ContractSpec): number {
+  const bounds = spec.resolve('#/components/schemas/ResizeVolumeRequest/properties/size_gb').value;
+  return typeof bounds.minimum === 'number' ? bounds.minimum : 10;
+}
+
 /**
- * Whether `--volume-id` names a volume, at no cost: a resize to the current size (`--volume-size`), else to the
- * smallest size the spec allows, is refused with 409 by a server that has the volume (no size is greater than itself,
- * and no volume is smaller than the minimum) and with 404 by one that has not. Sent only when mutations are allowed,
+ * Whether `--volume-id` names a volume, and how large it is, at no cost: a resize to the smallest size the spec
+ * allows is refused with 409 by a server that has the volume (no volume is smaller than the minimum), an answer that
+ * names its current size, and with 404 by one that has not. Never the size `--volume-size` gives: a stale one larger
+ * than the volume would grow it. Sent only when mutations are allowed,
  * as the resize checks send the same request anyway. Any answer but 404 is left to the checks to judge.
  */
 async function probeVolume(
@@ -138,9 +151,7 @@ async function probeVolume(
   log: ReturnType<typeof createExchangeLog>,
 ): Promise<Exchange | undefined> {
   const op = spec.operation('resizeVolume');
-  const bounds = spec.resolve('#/components/schemas/ResizeVolumeRequest/properties/size_gb').value;
-  const smallest = typeof bounds.minimum === 'number' ? bounds.minimum : 10;
-  const size = target.volumeSizeGb ?? smallest;
+  const size = smallestSize(spec);
   await http.send({ op, pathParams: { id: target.volumeId ?? '' }, body: { size_gb: size } }).catch(() => {});
   return log.take()[0];
 }

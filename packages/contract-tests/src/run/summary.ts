@@ -12,7 +12,7 @@ export function exitCodeOf(result: SuiteResult): number {
   return exitCodes.passed;
 }
 
-/** The closing report: counts, skip reasons, coverage, failures, and the verdict with its exit code. */
+/** The closing report: counts, skip reasons, coverage, errors, and the verdict with its exit code. */
 export function formatSummary(target: ReportedTarget, result: SuiteResult): string {
   const skipped = [...result.skipped.values()].reduce((sum, n) => sum + n, 0);
   const total = result.passed + result.failed.length + skipped;
@@ -38,8 +38,7 @@ export function formatSummary(target: ReportedTarget, result: SuiteResult): stri
   }
   for (const [operationId, statuses] of missing)
     lines.push(`    not exercised: ${operationId} ${statuses.join(', ')}`);
-  for (const failure of result.failed)
-    lines.push(`  ✗ ${failure.name}`, `      ${failure.message.split('\n')[0]}`);
+  // The failures are not listed again here: the console prints each once, in full with its reproduction, just above.
   for (const error of result.errors) lines.push(`  ! ${error.split('\n')[0]}`);
   const code = exitCodeOf(result);
   const verdict =

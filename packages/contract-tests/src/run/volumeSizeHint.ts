@@ -1,7 +1,7 @@
 import type { Exchange } from './exchange.js';
 import type { Target } from './target.js';
 
-function json(text: string | undefined): unknown {
+export function json(text: string | undefined): unknown {
   try {
     return text === undefined ? undefined : JSON.parse(text);
   } catch {
@@ -10,7 +10,7 @@ function json(text: string | undefined): unknown {
 }
 
 /** The size the server says the volume has, from a 409's error (a `current…` number field, or "… 130 GB" in the message). */
-function currentSizeIn(body: unknown, asked: number): number | undefined {
+export function currentSizeIn(body: unknown, asked: number): number | undefined {
   const error = (body as { error?: Record<string, unknown> } | undefined)?.error;
   if (!error) return undefined;
   for (const [name, value] of Object.entries(error)) {

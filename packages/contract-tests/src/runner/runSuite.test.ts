@@ -108,7 +108,23 @@ describe('runSuite', () => {
     }
   });
 
-  it('writes the key in a reproduction as $INFERENCE_INFRA_API_KEY, never itself', async () => {
+  it('fails a check only on what its name says: a server that takes keyless calls fails the auth checks, not the X-Request-Id one', async () => {
+    const server = await startSimulatorTarget(breaking('answers 200 without a key'));
+    try {
+      const result = await runSuite({
+        target: server.target,
+        selection: { only: ['listInstanceTypes'], skip: [] },
+        reporters: [],
+      });
+      const names = result.failed.map((failure) => failure.name);
+      expect(names.some((name) => /401|Authorization/.test(name))).toBe(true);
+      expect(names.filter((name) => name.includes('X-Request-Id'))).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('writes the key in a reproduction as the variable INFERENCE_INFRA_API_KEY expands, never itself', async () => {
     const server = await startSimulatorTarget(
       breaking('drops a required field (deployment_type of instance types)'),
     );
@@ -121,7 +137,7 @@ describe('runSuite', () => {
       expect(result.failed.length).toBeGreaterThan(0);
       // The scheme as the check sent it (one check sends it in lower case, which RFC 9110 allows).
       for (const failure of result.failed)
-        expect(failure.reproduction).toMatch(/Bearer \$INFERENCE_INFRA_API_KEY"/i);
+        expect(failure.reproduction).toMatch(/Bearer \$\{INFERENCE_INFRA_API_KEY\}"/i);
       expect(JSON.stringify(result.failed)).not.toContain(server.target.apiKey.slice(0, -1));
     } finally {
       await server.close();
