@@ -25,6 +25,14 @@ describe('the committed generated files', () => {
       'src/requestValidators.gen.ts',
       '../fetch-client/src/internal/routes.gen.ts',
       '../fetch-client/src/internal/errorStatus.gen.ts',
+      '../query-core/src/queryKeys.gen.ts',
+      '../query-core/src/queryOptions.gen.ts',
+      '../react-hooks/src/options.gen.ts',
+      '../react-hooks/src/hooks.gen.ts',
+      '../query-core/src/vue/operations.gen.ts',
+      '../query-core/src/solid/operations.gen.ts',
+      '../query-core/src/svelte/operations.gen.ts',
+      '../query-core/src/angular/operations.gen.ts',
     ]);
     expect(staleFilesMessage(stale, changed)).toContain(
       'Regenerate with: pnpm --filter @inference-infra/types generate',
@@ -42,6 +50,14 @@ describe('the committed generated files', () => {
       'requestValidators.gen.ts',
       'routes.gen.ts',
       'errorStatus.gen.ts',
+      'queryKeys.gen.ts',
+      'queryOptions.gen.ts',
+      'options.gen.ts',
+      'hooks.gen.ts',
+      'operations.gen.ts',
+      'operations.gen.ts',
+      'operations.gen.ts',
+      'operations.gen.ts',
     ]);
     for (const { path } of files) {
       const header = readFileSync(new URL(`../${path}`, import.meta.url), 'utf8')

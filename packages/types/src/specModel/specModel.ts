@@ -73,6 +73,8 @@ export interface SpecOperation {
   surface: Surface;
   server: SpecServer;
   summary?: string;
+  /** The operation's `description`: with the summary, the JSDoc of every generated method, option and hook. */
+  description?: string;
   tags: string[];
   /** `x-state-changing`: the call changes state or is billable. */
   stateChanging: boolean;
@@ -251,6 +253,7 @@ export function specModelOf(document: JsonObject): SpecModel {
         surface: surfaceOfServerUrl(server.url) as Surface,
         server,
         ...(typeof raw.summary === 'string' ? { summary: raw.summary } : {}),
+        ...(typeof raw.description === 'string' ? { description: raw.description } : {}),
         tags: (raw.tags as string[] | undefined) ?? [],
         stateChanging: raw['x-state-changing'] === true,
         parameters,
