@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { fileURLToPath } from 'node:url';
 import { browserBundleChunks } from '@inference-infra/test-kit/bundleSize';
 import { describe, expect, it } from 'vitest';

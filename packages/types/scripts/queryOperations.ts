@@ -12,7 +12,7 @@ import type { SpecBundle } from './specBundle.js';
 // What the query generators (query-core's options and keys, each framework's wrappers) need of one operation, read
 // once from the spec model: the names, the TypeScript types of its parts, how the client is called, its JSDoc.
 
-/** Where an operation's cache update is written by hand: semantics the spec cannot say (`cacheUpdates/README.md`). */
+/** Where an operation's cache update is written by hand, `<operationId>.ts`: semantics the spec cannot say. */
 const cacheUpdatesUrl = new URL('../../query-core/src/cacheUpdates/', import.meta.url);
 
 export interface QueryOperation {
