@@ -18,7 +18,14 @@ const external = [
   'svelte/*',
 ];
 // What only another operation's code would hold: its key segment or its client method.
-const otherOperations = ['billingTransactions', 'listTransactions', 'volumes', 'completions', 'embeddings', 'images'];
+const otherOperations = [
+  'billingTransactions',
+  'listTransactions',
+  'volumes',
+  'completions',
+  'embeddings',
+  'images',
+];
 
 const entries: Record<string, string> = {
   core: "import { instanceTypesQueryOptions as one } from './src/index.ts';",
@@ -30,7 +37,10 @@ const entries: Record<string, string> = {
 
 describe('a bundle that uses one operation', () => {
   it.each(Object.entries(entries))('carries no other operation (%s)', async (_, source) => {
-    const chunks = await browserBundleChunks(`${source}\nexport { one };`, { resolveDir: packageDir, external });
+    const chunks = await browserBundleChunks(`${source}\nexport { one };`, {
+      resolveDir: packageDir,
+      external,
+    });
     const text = chunks.map((chunk) => new TextDecoder().decode(chunk)).join('\n');
     expect(text).toContain('instanceTypes');
     expect(otherOperations.filter((name) => text.includes(name))).toEqual([]);

@@ -9,17 +9,22 @@ describe('the query generators, given a new operation', () => {
     const document = structuredClone(readSpecBundle().document);
     const listTypes = document.paths['/api/v1/instances/types'];
     const { 'x-sdk': _pinned, ...operation } = listTypes.get;
-    document.paths['/api/v1/gpu-pools'] = { ...listTypes, get: { ...operation, operationId: 'listGpuPools' } };
+    document.paths['/api/v1/gpu-pools'] = {
+      ...listTypes,
+      get: { ...operation, operationId: 'listGpuPools' },
+    };
     const files = await generatedFiles(specBundleFromText(JSON.stringify(document)));
     const file = (end: string) => files.find((candidate) => candidate.path.endsWith(end))?.contents ?? '';
 
     expect(file('query-core/src/queryKeys.gen.ts')).toContain(
-      "gpuPools: { all: gpuPoolsKeyPrefix, list: gpuPoolsKey }",
+      'gpuPools: { all: gpuPoolsKeyPrefix, list: gpuPoolsKey }',
     );
     expect(file('query-core/src/queryOptions.gen.ts')).toContain(
-      'export function gpuPoolsQueryOptions(client: InferenceInfraClient, params: OperationQuery<\'listGpuPools\'> = {})',
+      "export function gpuPoolsQueryOptions(client: InferenceInfraClient, params: OperationQuery<'listGpuPools'> = {})",
     );
-    expect(file('query-core/src/queryOptions.gen.ts')).toContain('client.instances.listGpuPools(params, { signal })');
+    expect(file('query-core/src/queryOptions.gen.ts')).toContain(
+      'client.instances.listGpuPools(params, { signal })',
+    );
     for (const [end, name] of [
       ['react-hooks/src/hooks.gen.ts', 'useGpuPools'],
       ['react-hooks/src/hooks.gen.ts', 'useSuspenseGpuPools'],
