@@ -1,4 +1,6 @@
 export type { Accessor } from './accessor.js';
+export type { VolumeKey } from './cacheUpdates/resizeVolume.js';
+export { withCallerOptions } from './callerOptions.js';
 export {
   type ChatCompletionStreamState,
   type ChatCompletionStreamStatus,
@@ -11,37 +13,20 @@ export {
   type ChatStreamSession,
   createChatStreamSession,
 } from './chatStreamSession.js';
-export { billingTransactionsInfiniteQueryOptions } from './options/billingTransactionsInfiniteQueryOptions.js';
-export { billingTransactionsQueryOptions } from './options/billingTransactionsQueryOptions.js';
-export {
-  type ChatCompletionVariables,
-  chatCompletionMutationOptions,
-} from './options/chatCompletionMutationOptions.js';
-export {
-  type ChatStreamRefetchMode,
-  chatCompletionStreamQueryOptions,
-} from './options/chatCompletionStreamQueryOptions.js';
-export { embeddingsMutationOptions } from './options/embeddingsMutationOptions.js';
-export { generateImagesMutationOptions } from './options/generateImagesMutationOptions.js';
-export { instanceTypesQueryOptions } from './options/instanceTypesQueryOptions.js';
-export {
-  type CacheWriter,
-  type ResizeVolumeVariables,
-  resizeVolumeMutationOptions,
-} from './options/resizeVolumeMutationOptions.js';
-export { passThrough } from './passThrough.js';
-export {
-  type BillingInfiniteKey,
-  type BillingPageKey,
-  type BillingTransactionsPagingQuery,
-  type ChatCompletionStreamQueryBody,
-  type ChatStreamKey,
-  type InstanceTypesKey,
-  inferenceInfraKeys,
-  type VolumeKey,
-} from './queryKeys.js';
-export { mutationRetry, shouldRetryQuery } from './retryPolicy.js';
 export type {
+  BillingInfiniteKey,
+  BillingPageKey,
+  ChatStreamKey,
+  ChatStreamRefetchMode,
+} from './legacyNames.js';
+export { passThrough } from './passThrough.js';
+export { inferenceInfraKeys } from './queryKeys.js';
+// Every operation's options and the types they name, generated from the spec.
+export * from './queryOptions.gen.js';
+export { mutationRetry, shouldRetryQuery } from './retryPolicy.js';
+export { type StreamRefetchMode, streamedQueryOptions } from './streamedQueryOptions.js';
+export type {
+  CacheWriter,
   InferenceInfraInfiniteQueryOptions,
   InferenceInfraMutationOptions,
   InferenceInfraQueryError,

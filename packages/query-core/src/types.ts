@@ -10,6 +10,7 @@ import type {
   MutationFunction,
   MutationKey,
   MutationOptions,
+  QueryClient,
   QueryFunction,
   QueryKey,
 } from '@tanstack/query-core';
@@ -51,3 +52,6 @@ export interface InferenceInfraMutationOptions<TData, TVariables>
   mutationFn: MutationFunction<TData, TVariables>;
   retry: false;
 }
+
+/** The two calls of a cache update; every adapter's QueryClient has them (Vue's and Angular's subclass the core's). */
+export type CacheWriter = Pick<QueryClient, 'setQueryData' | 'invalidateQueries'>;

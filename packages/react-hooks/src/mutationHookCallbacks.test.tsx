@@ -2,13 +2,10 @@ import { BadRequestError } from '@inference-infra/fetch-client';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { useChatCompletion, useEmbeddings, useGenerateImages, useResizeVolume } from './hooks.gen.js';
 import { inferenceInfraKeys } from './queryKeys.js';
 import { setUpHooks } from './test/renderWithClient.js';
 import type { MutationHookOptions } from './types.js';
-import { useChatCompletion } from './useChatCompletion.js';
-import { useEmbeddings } from './useEmbeddings.js';
-import { useGenerateImages } from './useGenerateImages.js';
-import { useResizeVolume } from './useResizeVolume.js';
 
 type AnyMutationHook = (
   options?: MutationHookOptions<unknown, never>,

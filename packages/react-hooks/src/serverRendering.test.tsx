@@ -3,10 +3,10 @@ import type { ListInstanceTypesQuery } from '@inference-infra/types';
 import { type DehydratedState, dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, inject, it } from 'vitest';
-import { instanceTypesQueryOptions } from './options/instanceTypesQueryOptions.js';
+import { useInstanceTypes } from './hooks.gen.js';
+import { instanceTypesQueryOptions } from './options.gen.js';
 import { inferenceInfraKeys } from './queryKeys.js';
 import { apiKey, setUpHooks } from './test/renderWithClient.js';
-import { useInstanceTypes } from './useInstanceTypes.js';
 
 /**
  * The server half, as a framework's loader or server component would run it: a QueryClient per request, the builder

@@ -1,8 +1,8 @@
 import { RequestValidationError } from '@inference-infra/fetch-client';
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useBillingTransactions } from './hooks.gen.js';
 import { setUpHooks } from './test/renderWithClient.js';
-import { useBillingTransactions } from './useBillingTransactions.js';
 
 describe('useBillingTransactions', () => {
   it('holds one page of the mock with its paging meta', async () => {

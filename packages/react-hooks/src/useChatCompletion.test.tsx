@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useChatCompletion } from './hooks.gen.js';
 import { setUpHooks } from './test/renderWithClient.js';
-import { useChatCompletion } from './useChatCompletion.js';
 
 describe('useChatCompletion', () => {
   it('answers a conversation whole', async () => {

@@ -2,10 +2,10 @@ import { createClient } from '@inference-infra/fetch-client';
 import type { ChatCompletionChunk } from '@inference-infra/types';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expectTypeOf, it } from 'vitest';
-import { chatCompletionStreamQueryOptions } from './options/chatCompletionStreamQueryOptions.js';
+import { useChatCompletionStreamQuery } from './hooks.gen.js';
+import { chatCompletionStreamQueryOptions } from './options.gen.js';
 import { inferenceInfraKeys } from './queryKeys.js';
 import type { InferenceInfraHookError } from './types.js';
-import { useChatCompletionStreamQuery } from './useChatCompletionStreamQuery.js';
 
 const body = { model: 'm', messages: [{ role: 'user' as const, content: 'hi' }] };
 

@@ -1,10 +1,10 @@
 import type { ChatCompletionChunk } from '@inference-infra/types';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useChatCompletionStreamQuery } from './hooks.gen.js';
 import type { ChatStreamRefetchMode } from './index.js';
 import { inferenceInfraKeys } from './queryKeys.js';
 import { setUpHooks } from './test/renderWithClient.js';
-import { useChatCompletionStreamQuery } from './useChatCompletionStreamQuery.js';
 
 const body = {
   model: 'llama-3.1-8b-instruct',

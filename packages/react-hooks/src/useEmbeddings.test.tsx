@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useEmbeddings } from './hooks.gen.js';
 import { setUpHooks } from './test/renderWithClient.js';
-import { useEmbeddings } from './useEmbeddings.js';
 
 describe('useEmbeddings', () => {
   it('embeds each input item, in input order', async () => {

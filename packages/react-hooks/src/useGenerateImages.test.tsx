@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useGenerateImages } from './hooks.gen.js';
 import { setUpHooks } from './test/renderWithClient.js';
-import { useGenerateImages } from './useGenerateImages.js';
 
 describe('useGenerateImages', () => {
   it('generates images in the format asked for', async () => {

@@ -1,10 +1,12 @@
 import type { BillingTransaction, ListBillingTransactionsResponse } from '@inference-infra/types';
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expectTypeOf, it } from 'vitest';
+import {
+  useBillingTransactions,
+  useInfiniteBillingTransactions,
+  useSuspenseInfiniteBillingTransactions,
+} from './hooks.gen.js';
 import type { InferenceInfraHookError } from './types.js';
-import { useBillingTransactions } from './useBillingTransactions.js';
-import { useInfiniteBillingTransactions } from './useInfiniteBillingTransactions.js';
-import { useSuspenseInfiniteBillingTransactions } from './useSuspenseInfiniteBillingTransactions.js';
 
 describe('billing hooks follow the spec', () => {
   it('type one page and the pages of the infinite list', () => {

@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useInfiniteBillingTransactions } from './hooks.gen.js';
 import { setUpHooks } from './test/renderWithClient.js';
-import { useInfiniteBillingTransactions } from './useInfiniteBillingTransactions.js';
 
 describe('useInfiniteBillingTransactions', () => {
   it('pages to the end by offset and stops when the server says there is no more', async () => {

@@ -2,10 +2,9 @@ import { APIError, createClient, RequestValidationError } from '@inference-infra
 import type { InstanceType, ListInstanceTypesResponse } from '@inference-infra/types';
 import { QueryClient, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { describe, expectTypeOf, it } from 'vitest';
-import { instanceTypesQueryOptions } from './options/instanceTypesQueryOptions.js';
+import { useInstanceTypes, useSuspenseInstanceTypes } from './hooks.gen.js';
+import { instanceTypesQueryOptions } from './options.gen.js';
 import type { InferenceInfraHookError } from './types.js';
-import { useInstanceTypes } from './useInstanceTypes.js';
-import { useSuspenseInstanceTypes } from './useSuspenseInstanceTypes.js';
 
 const client = createClient({ apiKey: 'ii_live_types' });
 

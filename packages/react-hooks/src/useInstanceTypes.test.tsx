@@ -2,9 +2,9 @@ import { AuthenticationError, InternalServerError } from '@inference-infra/fetch
 import type { ListInstanceTypesQuery } from '@inference-infra/types';
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, inject, it, vi } from 'vitest';
+import { useInstanceTypes } from './hooks.gen.js';
 import { inferenceInfraKeys } from './queryKeys.js';
 import { setUpHooks } from './test/renderWithClient.js';
-import { useInstanceTypes } from './useInstanceTypes.js';
 
 describe('useInstanceTypes', () => {
   it('is pending, then holds the instance types of the mock, cheapest first', async () => {

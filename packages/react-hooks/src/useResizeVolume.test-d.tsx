@@ -1,11 +1,8 @@
 import type { PersistentVolume } from '@inference-infra/types';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ResizeVolumeVariables } from './options/resizeVolumeMutationOptions.js';
+import { useChatCompletion, useEmbeddings, useGenerateImages, useResizeVolume } from './hooks.gen.js';
+import type { ResizeVolumeVariables } from './options.gen.js';
 import type { InferenceInfraHookError } from './types.js';
-import { useChatCompletion } from './useChatCompletion.js';
-import { useEmbeddings } from './useEmbeddings.js';
-import { useGenerateImages } from './useGenerateImages.js';
-import { useResizeVolume } from './useResizeVolume.js';
 
 describe('mutation hooks follow the spec', () => {
   it('type the answers, with the request id, and the errors', () => {

@@ -1,9 +1,9 @@
 import { ConflictError, RequestValidationError } from '@inference-infra/fetch-client';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useResizeVolume } from './hooks.gen.js';
 import { inferenceInfraKeys } from './queryKeys.js';
 import { setUpHooks } from './test/renderWithClient.js';
-import { useResizeVolume } from './useResizeVolume.js';
 
 // A seeded volume of 100 GB; each test that resizes it uses a key of its own, so it starts from 100 GB.
 const volumeId = 'vol_training';

@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
+import { useSuspenseInfiniteBillingTransactions } from './hooks.gen.js';
 import { setUpHooks } from './test/renderWithClient.js';
-import { useSuspenseInfiniteBillingTransactions } from './useSuspenseInfiniteBillingTransactions.js';
 
 let loadMore: (() => Promise<unknown>) | undefined;
 

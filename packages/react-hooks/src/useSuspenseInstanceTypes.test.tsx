@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
+import { useSuspenseInstanceTypes } from './hooks.gen.js';
 import { inferenceInfraKeys } from './queryKeys.js';
 import { setUpHooks } from './test/renderWithClient.js';
-import { useSuspenseInstanceTypes } from './useSuspenseInstanceTypes.js';
 
 function CheapestType() {
   const { data } = useSuspenseInstanceTypes();

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { generateResourcesSource } from './generateResources.js';
+import { generateQueryAdapterFiles } from './generateQueryAdapters.js';
+import { generateQueryKeysSource, generateQueryOptionsSource } from './generateQueryCore.js';
 import { generateErrorStatusSource, generateRoutesSource } from './generateRoutes.js';
 import { generateTypesSource } from './generateTypes.js';
 import { generateZodSource } from './generateZod.js';
@@ -26,6 +28,9 @@ export async function generatedFiles(bundle: SpecBundle): Promise<GeneratedFile[
     { path: '../fetch-client/src/internal/routes.gen.ts', contents: generateRoutesSource(bundle) },
     { path: '../fetch-client/src/internal/errorStatus.gen.ts', contents: generateErrorStatusSource(bundle) },
     { path: '../fetch-client/src/resources/resources.gen.ts', contents: generateResourcesSource(bundle) },
+    { path: '../query-core/src/queryKeys.gen.ts', contents: generateQueryKeysSource(bundle) },
+    { path: '../query-core/src/queryOptions.gen.ts', contents: generateQueryOptionsSource(bundle) },
+    ...generateQueryAdapterFiles(bundle),
   ];
 }
 

@@ -21,7 +21,7 @@ describe('the committed generated files', () => {
     // Every file carries the bundle's sha256, so every one is stale, the fetch client's tables included.
     expect(stale).toEqual((await generatedFiles(changed)).map((file) => file.path));
     expect(stale).toEqual(
-      expect.arrayContaining(['src/zod.gen.ts', '../fetch-client/src/resources/resources.gen.ts']),
+      expect.arrayContaining(['src/zod.gen.ts', '../fetch-client/src/resources/resources.gen.ts', '../react-hooks/src/hooks.gen.ts']),
     );
     expect(staleFilesMessage(stale, changed)).toContain(
       'Regenerate with: pnpm --filter @inference-infra/types generate',
@@ -41,6 +41,11 @@ describe('the committed generated files', () => {
         'routes.gen.ts',
         'errorStatus.gen.ts',
         'resources.gen.ts',
+        'queryKeys.gen.ts',
+        'queryOptions.gen.ts',
+        'options.gen.ts',
+        'hooks.gen.ts',
+        'operations.gen.ts',
       ]),
     );
     for (const { path } of files) {

@@ -2,7 +2,7 @@ import { createClient } from '@inference-infra/fetch-client';
 import { QueryClient } from '@tanstack/query-core';
 import { describe, expect, inject, it } from 'vitest';
 import { inferenceInfraKeys } from '../queryKeys.js';
-import { chatCompletionStreamQueryOptions } from './chatCompletionStreamQueryOptions.js';
+import { chatCompletionStreamQueryOptions } from '../queryOptions.gen.js';
 
 describe('chatCompletionStreamQueryOptions, with no framework', () => {
   it('caches the chunks of the streamed answer in order, under the key of its body', async () => {

@@ -2,7 +2,7 @@ import { createClient } from '@inference-infra/fetch-client';
 import { QueryClient } from '@tanstack/query-core';
 import { describe, expect, inject, it } from 'vitest';
 import { inferenceInfraKeys } from '../queryKeys.js';
-import { instanceTypesQueryOptions } from './instanceTypesQueryOptions.js';
+import { instanceTypesQueryOptions } from '../queryOptions.gen.js';
 
 const apiKey = 'ii_live_coreoptions0123456789';
 

@@ -2,7 +2,7 @@ import { ConflictError, createClient } from '@inference-infra/fetch-client';
 import { MutationObserver, QueryClient } from '@tanstack/query-core';
 import { describe, expect, inject, it } from 'vitest';
 import { inferenceInfraKeys } from '../queryKeys.js';
-import { resizeVolumeMutationOptions } from './resizeVolumeMutationOptions.js';
+import { resizeVolumeMutationOptions } from '../queryOptions.gen.js';
 
 // A seeded volume of 100 GB; the simulator keeps one state per key, so each test's own key starts from 100 GB.
 const volumeId = 'vol_training';

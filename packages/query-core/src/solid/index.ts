@@ -5,25 +5,16 @@ export {
   type InferenceInfraProviderProps,
   useInferenceInfraClient,
 } from './clientContext.js';
+// Every operation's primitive, generated from the spec over the generic ones of primitives.ts.
+export * from './operations.gen.js';
 export type {
   ClientOption,
   SolidInfiniteQueryOptions,
   SolidMutationOptions,
   SolidQueryOptions,
 } from './types.js';
-export { useBillingTransactions } from './useBillingTransactions.js';
-export { useChatCompletion } from './useChatCompletion.js';
 export {
   type ChatCompletionStreamAccessors,
   type UseChatCompletionStreamResult,
   useChatCompletionStream,
 } from './useChatCompletionStream.js';
-export {
-  type SolidChatCompletionStreamQueryOptions,
-  useChatCompletionStreamQuery,
-} from './useChatCompletionStreamQuery.js';
-export { useEmbeddings } from './useEmbeddings.js';
-export { useGenerateImages } from './useGenerateImages.js';
-export { useInfiniteBillingTransactions } from './useInfiniteBillingTransactions.js';
-export { useInstanceTypes } from './useInstanceTypes.js';
-export { useResizeVolume } from './useResizeVolume.js';

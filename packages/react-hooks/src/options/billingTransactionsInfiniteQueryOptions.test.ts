@@ -1,7 +1,7 @@
 import { createClient } from '@inference-infra/fetch-client';
 import type { ListBillingTransactionsResponse } from '@inference-infra/types';
 import { describe, expect, it } from 'vitest';
-import { billingTransactionsInfiniteQueryOptions } from './billingTransactionsInfiniteQueryOptions.js';
+import { billingTransactionsInfiniteQueryOptions } from '../options.gen.js';
 
 const transaction = {
   id: 't',

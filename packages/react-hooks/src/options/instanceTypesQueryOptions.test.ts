@@ -1,8 +1,8 @@
 import { createClient } from '@inference-infra/fetch-client';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, inject, it } from 'vitest';
+import { instanceTypesQueryOptions } from '../options.gen.js';
 import { inferenceInfraKeys } from '../queryKeys.js';
-import { instanceTypesQueryOptions } from './instanceTypesQueryOptions.js';
 
 const apiKey = 'ii_live_options0123456789';
 

@@ -140,3 +140,52 @@ describe('x-sdk refusals name the operation, the key and the rule', () => {
     );
   });
 });
+
+describe('the cache keys of each operation', () => {
+  it('are where the keys of today are: inferenceInfraKeys[group][entry], under their segment', () => {
+    expect(
+      Object.fromEntries(bundled.operations.map(({ operationId, sdk }) => [operationId, sdk.key])),
+    ).toEqual({
+      createChatCompletion: { group: 'chat', segment: 'chat', entry: 'completion' },
+      generateImages: { group: 'images', segment: 'images', entry: 'generate' },
+      createEmbeddings: { group: 'embeddings', segment: 'embeddings', entry: 'create' },
+      listInstanceTypes: { group: 'instanceTypes', segment: 'instanceTypes', entry: 'list' },
+      resizeVolume: { group: 'volumes', segment: 'volumes', entry: 'resize' },
+      listBillingTransactions: { group: 'billing', segment: 'billingTransactions', entry: 'page' },
+    });
+  });
+
+  it('follow the rule with no x-sdk: the camel-cased name, then list, detail, page or the method', () => {
+    expect(derivedSdkNames(inputs()).key).toEqual({ group: 'widgets', segment: 'widgets', entry: 'list' });
+    expect(derivedSdkNames(inputs({ operationId: 'getWidget' })).key).toEqual({
+      group: 'widget',
+      segment: 'widget',
+      entry: 'detail',
+    });
+    expect(derivedSdkNames(inputs({ operationId: 'deleteWidget', method: 'DELETE' })).key.entry).toBe(
+      'deleteWidget',
+    );
+  });
+
+  it('take a pinned group, segment or entry, the segment following the group', () => {
+    expect(sdkNamesOf({ key: { group: 'gadgets' } }, inputs()).key).toEqual({
+      group: 'gadgets',
+      segment: 'gadgets',
+      entry: 'list',
+    });
+    expect(() => sdkNamesOf({ key: { groop: 'x' } }, inputs())).toThrow(/unknown key "key.groop"/);
+    expect(() => sdkNamesOf({ key: { entry: 'a-b' } }, inputs())).toThrow(/key.entry must be an identifier/);
+    expect(() => sdkNamesOf({ key: 'widgets' }, inputs())).toThrow(/key must be an object/);
+  });
+
+  it('refuse two operations in one place, or one group under two segments', () => {
+    const document = structuredClone(readSpecBundle().document);
+    document.paths['/api/v1/billing/transactions'].get['x-sdk'].key = {
+      group: 'instanceTypes',
+      entry: 'list',
+    };
+    expect(() => specModelOf(document)).toThrow(/both have the key instanceTypes.list/);
+    document.paths['/api/v1/billing/transactions'].get['x-sdk'].key = { group: 'chat', segment: 'talk' };
+    expect(() => specModelOf(document)).toThrow(/group chat under two segments/);
+  });
+});

@@ -13,6 +13,7 @@ import type { JsonObject } from './jsonPointer.js';
  *   paged: false                      # offset paging: `limit`/`offset` in, `meta` out
  *   openai: chat.completions.create   # the official `openai` client's method, where it has one
  *   openaiBodyType: ImageGenerateParamsNonStreaming
+ *   key: { group: chat, entry: completion }  # where its TanStack keys sit in inferenceInfraKeys (see SdkKey)
  * ```
  */
 export interface SdkNames {
@@ -31,10 +32,27 @@ export interface SdkNames {
    * boolean `stream`: the client returns the event stream and the frameworks get a stream hook.
    */
   streamed: boolean;
+  /** Where the operation's TanStack Query keys sit in `inferenceInfraKeys` (query-core and every adapter). */
+  key: SdkKey;
   /** The official `openai` client's method for the same call, where one exists. */
   openai?: string;
   /** The `openai` namespace type the body is asserted to when it has fields OpenAI's types lack. */
   openaiBodyType?: string;
+}
+
+/**
+ * An operation's cache keys: `inferenceInfraKeys[group][entry]`, each key `['inference-infra', segment, entry, ...]`,
+ * and `inferenceInfraKeys[group].all` the prefix of them all. A paged query adds `infinite` beside its `page`, a
+ * streamed operation `stream` beside its mutation's entry. The rule: group and segment are the camel-cased name
+ * (`InstanceTypes` → `instanceTypes`); the entry is `page` for a paged query, `list` for a query whose operationId
+ * starts with `list`, `detail` for any other query, and the client's method name for a mutation (`resize`). Pinned
+ * where the keys of before the rule differ (`billing` holds `['inference-infra', 'billingTransactions', 'page', q]`):
+ * renaming a key would empty every cache persisted under the old one.
+ */
+export interface SdkKey {
+  group: string;
+  segment: string;
+  entry: string;
 }
 
 /** The facts of an operation the naming rule reads, already taken from the spec by the model. */
@@ -51,7 +69,8 @@ export interface SdkNameInputs {
   bodyHasStreamFlag: boolean;
 }
 
-const knownKeys = new Set(['method', 'name', 'kind', 'paged', 'openai', 'openaiBodyType']);
+const knownKeys = new Set(['method', 'name', 'kind', 'paged', 'key', 'openai', 'openaiBodyType']);
+const knownKeyKeys = new Set(['group', 'segment', 'entry']);
 const identifier = /^[A-Za-z_$][\w$]*$/;
 
 const pascal = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -79,7 +98,7 @@ export function derivedSdkNames(inputs: SdkNameInputs): Omit<SdkNames, 'openai' 
   const kind = inputs.method === 'GET' || inputs.method === 'HEAD' ? 'query' : 'mutation';
   const resource = camel(inputs.tags[0] ?? 'operations') || 'operations';
   const base = kind === 'query' ? inputs.operationId.replace(/^(list|get)(?=[A-Z])/, '') : inputs.operationId;
-  return {
+  const names: Omit<SdkNames, 'key' | 'openai' | 'openaiBodyType'> = {
     method: `${resource}.${inputs.operationId}`,
     resourcePath: [resource],
     methodName: inputs.operationId,
@@ -91,6 +110,39 @@ export function derivedSdkNames(inputs: SdkNameInputs): Omit<SdkNames, 'openai' 
       inputs.queryParameterNames.includes('limit') &&
       inputs.queryParameterNames.includes('offset'),
     streamed: inputs.answerStreams && inputs.bodyHasStreamFlag,
+  };
+  return { ...names, key: derivedKey(names, inputs.operationId) };
+}
+
+/** The rule of `SdkKey`, from the names as pinned or derived. */
+function derivedKey(
+  names: Pick<SdkNames, 'name' | 'kind' | 'paged' | 'methodName'>,
+  operationId: string,
+): SdkKey {
+  const group = camel(names.name);
+  const queryEntry = names.paged ? 'page' : /^list(?=[A-Z]|$)/.test(operationId) ? 'list' : 'detail';
+  return { group, segment: group, entry: names.kind === 'query' ? queryEntry : names.methodName };
+}
+
+/** `x-sdk.key` over the rule: each of `group`, `segment`, `entry` may be pinned; the segment follows a pinned group. */
+function keyOf(given: unknown, derived: SdkKey, where: string): SdkKey {
+  if (given === undefined) return derived;
+  if (given === null || typeof given !== 'object' || Array.isArray(given)) {
+    throw new Error(`${where}: key must be an object of ${[...knownKeyKeys].join(', ')}`);
+  }
+  const pinned = given as JsonObject;
+  for (const name of Object.keys(pinned)) {
+    if (!knownKeyKeys.has(name))
+      throw new Error(`${where}: unknown key "key.${name}" (known: ${[...knownKeyKeys].join(', ')})`);
+    if (typeof pinned[name] !== 'string' || !identifier.test(pinned[name] as string)) {
+      throw new Error(`${where}: key.${name} must be an identifier, got ${JSON.stringify(pinned[name])}`);
+    }
+  }
+  const group = (pinned.group as string | undefined) ?? derived.group;
+  return {
+    group,
+    segment: (pinned.segment as string | undefined) ?? group,
+    entry: (pinned.entry as string | undefined) ?? derived.entry,
   };
 }
 
@@ -125,7 +177,7 @@ export function sdkNamesOf(extension: unknown, inputs: SdkNameInputs): SdkNames 
     throw new Error(`${where}: paged must be true or false, got ${JSON.stringify(given.paged)}`);
   }
   const segments = method?.split('.');
-  return {
+  const names = {
     ...derived,
     ...(segments
       ? {
@@ -140,6 +192,7 @@ export function sdkNamesOf(extension: unknown, inputs: SdkNameInputs): SdkNames 
     ...(openai ? { openai } : {}),
     ...(openaiBodyType ? { openaiBodyType } : {}),
   };
+  return { ...names, key: keyOf(given.key, derivedKey(names, inputs.operationId), where) };
 }
 
 /** Two operations with one method or one base name would overwrite each other on every surface: refused. */
@@ -156,6 +209,7 @@ export function assertDistinctSdkNames(operations: { operationId: string; sdk: S
       seen.set(sdk[key], operationId);
     }
   }
+  assertDistinctKeys(operations);
   // A resource that is also a method (`a.b` beside `a.b.c`) cannot be both an object and a function.
   const methods = new Set(operations.map(({ sdk }) => sdk.method));
   for (const { operationId, sdk } of operations) {
@@ -166,6 +220,38 @@ export function assertDistinctSdkNames(operations: { operationId: string; sdk: S
           `spec: x-sdk method of ${operationId} (${sdk.method}) nests under the method ${prefix}`,
         );
       }
+    }
+  }
+}
+
+/** The key entries of an operation in its group: its own, `infinite` when paged, `stream` when streamed. */
+export function keyEntriesOf(sdk: SdkNames): string[] {
+  return [sdk.key.entry, ...(sdk.paged ? ['infinite'] : []), ...(sdk.streamed ? ['stream'] : [])];
+}
+
+/** Two keys in one place would share cache entries of different shapes; one group has one prefix (`all`). */
+function assertDistinctKeys(operations: { operationId: string; sdk: SdkNames }[]): void {
+  const entries = new Map<string, string>();
+  const segments = new Map<string, { segment: string; operationId: string }>();
+  for (const { operationId, sdk } of operations) {
+    const { group, segment } = sdk.key;
+    const first = segments.get(group);
+    if (first && first.segment !== segment) {
+      throw new Error(
+        `spec: x-sdk key of ${first.operationId} and ${operationId} put the group ${group} under two segments (${first.segment}, ${segment}): one group has one prefix`,
+      );
+    }
+    segments.set(group, { segment, operationId });
+    for (const entry of keyEntriesOf(sdk)) {
+      if (entry === 'all')
+        throw new Error(`spec: x-sdk key of ${operationId}: the entry "all" is the group's prefix`);
+      const other = entries.get(`${group}.${entry}`);
+      if (other) {
+        throw new Error(
+          `spec: ${other} and ${operationId} both have the key ${group}.${entry}: give one of them its own x-sdk key`,
+        );
+      }
+      entries.set(`${group}.${entry}`, operationId);
     }
   }
 }

@@ -73,6 +73,7 @@ export interface SpecOperation {
   surface: Surface;
   server: SpecServer;
   summary?: string;
+  /** The operation's `description`: with the summary, the JSDoc of every generated method, option and hook. */
   description?: string;
   tags: string[];
   /** `x-state-changing`: the call changes state or is billable. */
