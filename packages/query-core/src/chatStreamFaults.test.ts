@@ -8,8 +8,8 @@ import { QueryClient } from '@tanstack/query-core';
 import { describe, expect, inject, it } from 'vitest';
 import { type ChatCompletionStreamState, chatStreamReducer, idleChatStream } from './chatStreamReducer.js';
 import { createChatStreamSession } from './chatStreamSession.js';
-import { chatCompletionStreamQueryOptions } from './options/chatCompletionStreamQueryOptions.js';
 import { inferenceInfraKeys } from './queryKeys.js';
+import { chatCompletionStreamQueryOptions } from './queryOptions.gen.js';
 
 // The shared state every framework's stream holder runs (React, Vue, Svelte, Solid, Angular), against the run's
 // simulator over HTTP on 127.0.0.1, with one of its stream faults asked for on every request of the client.

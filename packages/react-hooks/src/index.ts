@@ -13,9 +13,11 @@ export type {
   ClientOption,
   InferenceInfraHookError,
   InfiniteQueryHookOptions,
+  InfiniteQueryHookResult,
   MutationHookOptions,
   QueryHookOptions,
   SuspenseInfiniteQueryHookOptions,
+  SuspenseInfiniteQueryHookResult,
   SuspenseQueryHookOptions,
 } from './types.js';
 export {

@@ -4,9 +4,11 @@ import type {
   InfiniteData,
   QueryKey,
   UseInfiniteQueryOptions,
+  UseInfiniteQueryResult,
   UseMutationOptions,
   UseQueryOptions,
   UseSuspenseInfiniteQueryOptions,
+  UseSuspenseInfiniteQueryResult,
   UseSuspenseQueryOptions,
 } from '@tanstack/react-query';
 
@@ -83,3 +85,18 @@ export type SuspenseInfiniteQueryHookOptions<
  */
 export type MutationHookOptions<TData, TVariables> = ClientOption &
   Omit<UseMutationOptions<TData, InferenceInfraHookError, TVariables>, 'mutationFn' | 'mutationKey'>;
+
+/**
+ * What a paged operation's infinite hook returns. Named here so published declarations spell `InfiniteData` through
+ * `@tanstack/react-query`, the package an app installs (`@tanstack/query-core` is not one it can always resolve).
+ */
+export type InfiniteQueryHookResult<TData, TPageParam> = UseInfiniteQueryResult<
+  InfiniteData<TData, TPageParam>,
+  InferenceInfraHookError
+>;
+
+/** What a paged operation's suspense infinite hook returns (see `InfiniteQueryHookResult`). */
+export type SuspenseInfiniteQueryHookResult<TData, TPageParam> = UseSuspenseInfiniteQueryResult<
+  InfiniteData<TData, TPageParam>,
+  InferenceInfraHookError
+>;

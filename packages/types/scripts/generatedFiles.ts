@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { generateResourcesSource } from './generateResources.js';
 import { generateQueryAdapterFiles } from './generateQueryAdapters.js';
 import { generateQueryKeysSource, generateQueryOptionsSource } from './generateQueryCore.js';
+import { generateResourcesSource } from './generateResources.js';
 import { generateErrorStatusSource, generateRoutesSource } from './generateRoutes.js';
 import { generateTypesSource } from './generateTypes.js';
 import { generateZodSource } from './generateZod.js';

@@ -21,7 +21,11 @@ describe('the committed generated files', () => {
     // Every file carries the bundle's sha256, so every one is stale, the fetch client's tables included.
     expect(stale).toEqual((await generatedFiles(changed)).map((file) => file.path));
     expect(stale).toEqual(
-      expect.arrayContaining(['src/zod.gen.ts', '../fetch-client/src/resources/resources.gen.ts', '../react-hooks/src/hooks.gen.ts']),
+      expect.arrayContaining([
+        'src/zod.gen.ts',
+        '../fetch-client/src/resources/resources.gen.ts',
+        '../react-hooks/src/hooks.gen.ts',
+      ]),
     );
     expect(staleFilesMessage(stale, changed)).toContain(
       'Regenerate with: pnpm --filter @inference-infra/types generate',

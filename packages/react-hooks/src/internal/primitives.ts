@@ -7,12 +7,9 @@ import {
   withCallerOptions,
 } from '@inference-infra/query-core';
 import {
-  type InfiniteData,
   type QueryKey,
-  type UseInfiniteQueryResult,
   type UseMutationResult,
   type UseQueryResult,
-  type UseSuspenseInfiniteQueryResult,
   type UseSuspenseQueryResult,
   useInfiniteQuery,
   useMutation,
@@ -24,9 +21,11 @@ import {
 import type {
   InferenceInfraHookError,
   InfiniteQueryHookOptions,
+  InfiniteQueryHookResult,
   MutationHookOptions,
   QueryHookOptions,
   SuspenseInfiniteQueryHookOptions,
+  SuspenseInfiniteQueryHookResult,
   SuspenseQueryHookOptions,
 } from '../types.js';
 import { useInferenceInfraClient } from '../useInferenceInfraClient.js';
@@ -54,14 +53,14 @@ export function useSuspenseOperationQuery<TData, TKey extends QueryKey>(
 export function useOperationInfiniteQuery<TData, TKey extends QueryKey, TPageParam>(
   build: Build<InferenceInfraInfiniteQueryOptions<TData, TKey, TPageParam>>,
   { client, ...options }: InfiniteQueryHookOptions<TData, TKey, TPageParam>,
-): UseInfiniteQueryResult<InfiniteData<TData, TPageParam>, InferenceInfraHookError> {
+): InfiniteQueryHookResult<TData, TPageParam> {
   return useInfiniteQuery({ ...build(useInferenceInfraClient(client)), ...passThrough(options) });
 }
 
 export function useSuspenseOperationInfiniteQuery<TData, TKey extends QueryKey, TPageParam>(
   build: Build<InferenceInfraInfiniteQueryOptions<TData, TKey, TPageParam>>,
   { client, ...options }: SuspenseInfiniteQueryHookOptions<TData, TKey, TPageParam>,
-): UseSuspenseInfiniteQueryResult<InfiniteData<TData, TPageParam>, InferenceInfraHookError> {
+): SuspenseInfiniteQueryHookResult<TData, TPageParam> {
   return useSuspenseInfiniteQuery({ ...build(useInferenceInfraClient(client)), ...passThrough(options) });
 }
 
