@@ -33,11 +33,14 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
  * registry lookup each call makes, the hooks at the call, its retries and its stream, and the option's check; the
  * spans and metrics themselves (~2.8 kB) are behind a dynamic import that only a client somebody listens to loads.
  * The budget went from 9.6 to 10.1 kB.
+ * Issues 44, 45 and 49 together add ~180 B (10434 B core, 20494 B main): the stream's idle deadline
+ * (`streamIdleTimeoutMs`, one timer a stream), the key redacted from every value an answer gives a span, and the
+ * resource methods generated from the spec. Budgets 10.1 -> 10.3 kB (core) and 20 -> 20.5 kB (main).
  * Lower these numbers as the entries shrink; never raise them without a reason in the commit.
  */
 const budgets = [
-  { entry: '@inference-infra/fetch-client/core', maxBytes: 10.1 * 1024 },
-  { entry: '@inference-infra/fetch-client', maxBytes: 20 * 1024 },
+  { entry: '@inference-infra/fetch-client/core', maxBytes: 10.3 * 1024 },
+  { entry: '@inference-infra/fetch-client', maxBytes: 20.5 * 1024 },
 ];
 
 describe('bundle size', () => {

@@ -151,7 +151,7 @@ describe('the command line', () => {
     [
       ['--simulator', '--simulator-scenario', 'chaos'],
       {},
-      /^inference-infra-mcp: --simulator-scenario must be one of rate-limited, flaky, slow, cut-streams \(got chaos\)$/m,
+      /^inference-infra-mcp: --simulator-scenario must be one of rate-limited, flaky, slow, cut-streams, stalled-streams, failing-streams \(got chaos\)$/m,
     ],
     [
       ['--base-url', 'notaurl'],

@@ -15,8 +15,10 @@ const packageDir = fileURLToPath(new URL('../..', import.meta.url));
  * runs on a server, where these bytes buy a redaction that no longer lets a key less one character through.
  * Issue 37 (each forwarded request a span continuing the page's trace) added ~400 B (19013 B) of lookup and loading;
  * the span code itself is behind a dynamic import that only a route somebody traces loads. Budget 18.5 -> 18.7 kB.
+ * Issue 45 (the redactor reads the text as a consumer decodes it: mixed JSON `\u` escapes, percent-encoding applied
+ * twice, HTML entities) added ~900 B (19918 B): the decoder and the map back to the original text. Budget -> 19.6 kB.
  */
-const budget = 18.7 * 1024;
+const budget = 19.6 * 1024;
 
 describe('bundle size of @inference-infra/fetch-client/server', () => {
   it(`stays within ${budget} bytes min+gz for a route`, async () => {
