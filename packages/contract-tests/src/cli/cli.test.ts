@@ -145,7 +145,7 @@ describe('the inference-infra-contract-tests command', () => {
       expect(run.code, run.output).toBe(1);
       expect(run.output).toMatch(/^FAIL listInstanceTypes › /m);
       expect(run.output).toMatch(
-        /^ {2}reproduce: curl -sS -X GET -H "authorization: Bearer \$INFERENCE_INFRA_API_KEY"/m,
+        /^ {2}reproduce: curl -sS -X GET -H "authorization: Bearer \$\{INFERENCE_INFRA_API_KEY\}"/m,
       );
       expect(run.output).toContain('Seed: 31337');
       const files = await Promise.all([summary, har, ndjson, junit].map((file) => readFile(file, 'utf8')));
