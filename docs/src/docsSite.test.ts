@@ -215,6 +215,8 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
     }
   });
 
+  // One page load per guide (eight), each waiting for the network to settle: ~45 s on a quiet machine, so its
+  // deadline is set from that count, not from the suite's default that a loaded machine overran.
   it('opens every guide in one click from the home page, its text and code shown', async () => {
     for (const guide of readGuides()) {
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -234,7 +236,7 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
     }
     await page.goto(`${server?.url}`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: builtSpec.info.title }).waitFor({ state: 'visible' });
-  });
+  }, 240_000);
 
   it('clips nothing at 1280 and 390 px: code wraps, the page never scrolls sideways, only a table scrolls in its own box', async () => {
     for (const width of [1280, 390]) {
