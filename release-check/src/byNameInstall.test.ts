@@ -141,7 +141,12 @@ describe.each(Object.keys(managers))('every package installed by name with %s', 
           const [bin] = Object.keys(manifest.bin ?? {});
           command = exec(bin as string, quickstart.run.args);
         } else throw new Error(`${quickstart.package}: a quickstart with nothing to run`);
-        const output = run(command[0], command[1], dir);
+        // As the README's export line sets them, at this run's mock: the quickstarts read them (createClient()).
+        const output = run(command[0], command[1], dir, {
+          INFERENCE_INFRA_API_KEY: 'ii_live_mock',
+          INFERENCE_INFRA_BASE_URL: mock.baseUrl,
+          INFERENCE_INFRA_PLATFORM_URL: mock.platformUrl,
+        });
         if (quickstart.sample)
           // A package manager may print lines of its own first (pnpm exec checks the lockfile): the sample follows.
           expect(matchesSample(`...\n${quickstart.sample}`, output.trimEnd()), output).toBeUndefined();
