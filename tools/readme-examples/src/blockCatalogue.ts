@@ -387,7 +387,7 @@ console.log(method, path, surface, stateChanging, model.resolve('#/components/sc
   { file: contractTests, contains: '--report coverage coverage.md', test: shell },
   {
     file: contractTests,
-    contains: 'Failures (3):',
+    contains: 'Failures (2):',
     test: { kind: 'output', check: 'contract-suite-console' },
   },
   {
