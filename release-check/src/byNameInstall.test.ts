@@ -141,12 +141,17 @@ describe.each(Object.keys(managers))('every package installed by name with %s', 
           const [bin] = Object.keys(manifest.bin ?? {});
           command = exec(bin as string, quickstart.run.args);
         } else throw new Error(`${quickstart.package}: a quickstart with nothing to run`);
-        // As the README's export line sets them, at this run's mock: the quickstarts read them (createClient()).
-        const output = run(command[0], command[1], dir, {
-          INFERENCE_INFRA_API_KEY: 'ii_live_mock',
-          INFERENCE_INFRA_BASE_URL: mock.baseUrl,
-          INFERENCE_INFRA_PLATFORM_URL: mock.platformUrl,
-        });
+        // A file quickstart reads the README's export line (createClient()), set here at this run's mock; a command
+        // quickstart (the contract CLI) names its own target and runs as written, with none of them set.
+        const exported =
+          quickstart.run.kind === 'file'
+            ? {
+                INFERENCE_INFRA_API_KEY: 'ii_live_mock',
+                INFERENCE_INFRA_BASE_URL: mock.baseUrl,
+                INFERENCE_INFRA_PLATFORM_URL: mock.platformUrl,
+              }
+            : {};
+        const output = run(command[0], command[1], dir, exported);
         if (quickstart.sample)
           // A package manager may print lines of its own first (pnpm exec checks the lockfile): the sample follows.
           expect(matchesSample(`...\n${quickstart.sample}`, output.trimEnd()), output).toBeUndefined();
