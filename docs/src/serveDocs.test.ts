@@ -95,9 +95,9 @@ describe('scripts/serveDocs.js (the docs server of scripts/start.sh)', () => {
       'http://127.0.0.1:5011',
     ]);
     const samples = samplesOf(await (await fetch(`${url}/openapi.json`)).json());
-    // curl, the fetch client, openai and the React hook (whose key-adding server route names the address).
+    // curl, the fetch client, openai and each framework (whose key-adding server route names the address).
     expect(new Set(samples.map(({ label }) => label.replace(/ \(stream\)$/, '')))).toEqual(
-      new Set(['curl', 'fetch client', 'openai', 'React hook']),
+      new Set(['curl', 'fetch client', 'openai', 'React hook', 'Vue', 'Svelte', 'Solid', 'Angular']),
     );
     for (const { label, source, address } of samples) {
       expect(['http://127.0.0.1:5010/v1', 'http://127.0.0.1:5011'], label).toContain(address);

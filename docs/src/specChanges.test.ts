@@ -29,9 +29,16 @@ describe('the docs of a changed spec', () => {
       'curl',
       'fetch client',
       'React hook',
+      'Vue',
+      'Svelte',
+      'Solid',
+      'Angular',
     ]);
     expect(samples[1].source).toContain(`client.${addedOperation.clientMethod}('vol_01hx3k9q4m')`);
     expect(samples[2].source).toContain(`${addedOperation.hook}(`);
+    // The fixture is a query with a path parameter: every framework's sample passes it.
+    for (const sample of samples.slice(2))
+      expect(sample.source, sample.label).toContain("id: 'vol_01hx3k9q4m'");
     const page = files.get(`operations/${addedOperation.operationId}.md`) ?? '';
     expect(page).toContain('Get a persistent volume');
     expect(page).toContain(`client.${addedOperation.clientMethod}(`);

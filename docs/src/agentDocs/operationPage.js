@@ -6,7 +6,12 @@ import { cellText, codeBlock, codeSpan, table } from './markdownText.js';
 import { boundsText, componentName, componentOf, defaultText, resolved, typeText } from './schemaText.js';
 
 /** The info string of a sample's code block, by the `lang` its `x-codeSamples` entry names. */
-const fenceInfo = /** @type {Record<string, string>} */ ({ Shell: 'sh', TypeScript: 'ts' });
+const fenceInfo = /** @type {Record<string, string>} */ ({
+  Shell: 'sh',
+  TypeScript: 'ts',
+  Vue: 'vue',
+  Svelte: 'svelte',
+});
 
 /**
  * Where the HTML page shows the operation, as Scalar's reference addresses it: `#tag/<tag>/<METHOD><path>`.

@@ -1,11 +1,12 @@
 import { specOperations } from '../specOperations.js';
 import { curlSample } from './curlSample.js';
 import { fetchClientSample } from './fetchClientSample.js';
+import { angularSample, solidSample, svelteSample, vueSample } from './frameworkSamples.js';
 import { openaiSample } from './openaiSample.js';
 import { reactHookSample } from './reactHookSample.js';
 
 /**
- * @typedef {'curl' | 'fetch-client' | 'openai' | 'react-hook'} SampleKind
+ * @typedef {'curl' | 'fetch-client' | 'openai' | 'react-hook' | 'vue' | 'svelte' | 'solid' | 'angular'} SampleKind
  * @typedef {object} CodeSample One entry of `x-codeSamples` (`lang`, `label`, `source`), plus what the tests need
  *   to run it.
  * @property {string} lang The language the reference highlights it as.
@@ -21,6 +22,11 @@ const sampleKinds = [
   { kind: 'fetch-client', lang: 'TypeScript', label: 'fetch client', make: fetchClientSample },
   { kind: 'openai', lang: 'TypeScript', label: 'openai', make: openaiSample },
   { kind: 'react-hook', lang: 'TypeScript', label: 'React hook', make: reactHookSample },
+  // Single-file components, named by their own languages (Markdown fences them as `vue` and `svelte`).
+  { kind: 'vue', lang: 'Vue', label: 'Vue', make: vueSample },
+  { kind: 'svelte', lang: 'Svelte', label: 'Svelte', make: svelteSample },
+  { kind: 'solid', lang: 'TypeScript', label: 'Solid', make: solidSample },
+  { kind: 'angular', lang: 'TypeScript', label: 'Angular', make: angularSample },
 ];
 
 /**

@@ -32,6 +32,8 @@ describe('codeSamplesOf', () => {
       'client.things.listSomethingNew(',
     );
     expect(samples.find((sample) => sample.kind === 'react-hook')?.source).toContain('useSomethingNew(');
+    expect(samples.find((sample) => sample.kind === 'svelte')?.source).toContain('createSomethingNewQuery(');
+    expect(samples.find((sample) => sample.kind === 'angular')?.source).toContain('injectSomethingNewQuery(');
   });
 
   it('gives an operation of the platform no openai sample', () => {
@@ -40,6 +42,10 @@ describe('codeSamplesOf', () => {
       'curl',
       'fetch-client',
       'react-hook',
+      'vue',
+      'svelte',
+      'solid',
+      'angular',
     ]);
   });
 });

@@ -1,19 +1,6 @@
 import { clientCallOf } from './clientCalls.js';
-import { keySource } from './curlSample.js';
-import { baseAddressOption } from './fetchClientSample.js';
+import { keylessClientOf } from './keylessClient.js';
 import { tsLiteral } from './tsLiteral.js';
-
-/**
- * Where a browser sample's client sends its requests: its page's own origin, where the app's server route adds the
- * key and passes `/v1/...` and `/api/...` on, so the page holds no key (the fetch client's README, "Keys stay out of
- * browsers"). The layout of `createApiRoute` of `@inference-infra/fetch-client/server`, the route the tests run the
- * samples behind (the playground's).
- */
-const ownOrigin = /** @type {Record<string, { address: string, route: string }>} */ ({
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: sample text, a template literal the reader's page evaluates
-  baseUrl: { address: '`${location.origin}/v1`', route: '/v1' },
-  platformUrl: { address: 'location.origin', route: '/api' },
-});
 
 /**
  * The component of a hook sample: a query renders its data, a mutation a button that sends the request, a stream
@@ -43,7 +30,9 @@ function componentLines(call, request, name) {
     ];
   }
   if (call.hookKind === 'query') {
-    const query = Object.keys(request.query).length > 0 ? tsLiteral(request.query, '  ') : '';
+    // A query hook takes the path parameters and the query as one object, as a mutation's variables do.
+    const params = { ...request.pathParams, ...request.query };
+    const query = Object.keys(params).length > 0 ? tsLiteral(params, '  ') : '';
     return [
       `function ${name}() {`,
       `  const { data, error } = ${call.hook}(${query});`,
@@ -81,8 +70,7 @@ export function reactHookSample(operation, request) {
   const call = clientCallOf(operation);
   const hook = request.streamed && call.streamHook ? call.streamHook : call.hook;
   const name = operation.operationId.charAt(0).toUpperCase() + operation.operationId.slice(1);
-  const option = baseAddressOption(operation);
-  const { address, route } = /** @type {{ address: string, route: string }} */ (ownOrigin[option]);
+  const keyless = keylessClientOf(operation);
   return [
     `import { createClient } from '@inference-infra/fetch-client';`,
     `import { InferenceInfraProvider, ${hook} } from '@inference-infra/react-hooks';`,
@@ -90,12 +78,9 @@ export function reactHookSample(operation, request) {
     `import { createRoot } from 'react-dom/client';`,
     '',
     'const client = createClient({',
-    `  // No key here: your server's ${route} route adds it and passes the call on, as createApiRoute of`,
-    `  // @inference-infra/fetch-client/server does: createApiRoute({ ${option}: '${operation.serverDefault}', apiKey }),`,
-    `  // apiKey being ${keySource}.`,
-    `  // The fetch client's README says why: "Keys stay out of browsers".`,
+    ...keyless.why.map((line) => `  // ${line}`),
     '  apiKey: null,',
-    `  ${option}: ${address},`,
+    `  ${keyless.option}: ${keyless.address},`,
     '});',
     '',
     ...componentLines(call, request, name),

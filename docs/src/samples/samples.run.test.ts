@@ -50,10 +50,10 @@ function expectAnswer(operation: SpecOperation, sample: CodeSample, output: stri
 }
 
 describe('the code samples the site shows', () => {
-  it('cover every operation in curl, the fetch client and the React hook, and the inference ones in openai', () => {
+  it('cover every operation in curl, the fetch client and each framework, and the inference ones in openai', () => {
     for (const operation of operations) {
       const kinds = new Set(codeSamplesOf(operation).map((sample) => sample.kind));
-      const expected = ['curl', 'fetch-client', 'react-hook'];
+      const expected = ['curl', 'fetch-client', 'react-hook', 'vue', 'svelte', 'solid', 'angular'];
       if (operation.serverVariable === 'base_url') expected.push('openai');
       expect([...kinds].sort(), operation.operationId).toEqual(expected.sort());
     }

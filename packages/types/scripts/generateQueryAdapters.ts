@@ -1,3 +1,8 @@
+import {
+  type Framework as FrameworkName,
+  type FrameworkNames,
+  frameworkNamesOf,
+} from '../src/specModel/frameworkNames.js';
 import { generateReactOptionsSource } from './generateReactOptions.js';
 import { importsUsed, jsDoc, type QueryOperation, queryOperationsOf } from './queryOperations.js';
 import { generatedHeader, type SpecBundle } from './specBundle.js';
@@ -10,22 +15,9 @@ import { generatedHeader, type SpecBundle } from './specBundle.js';
 
 const generator = '@inference-infra/types scripts/generateQueryAdapters.ts';
 
-/** The names of an operation in one framework: what the completeness test checks in every adapter. */
-export interface AdapterNames {
-  query?: string;
-  suspenseQuery?: string;
-  infiniteQuery?: string;
-  suspenseInfiniteQuery?: string;
-  mutation?: string;
-  streamQuery?: string;
-  /** The type of the stream query's options. */
-  streamQueryOptions?: string;
-}
-
 /** How one framework takes parameters and names its wrappers. */
 interface Framework {
   path: string;
-  names(op: QueryOperation): AdapterNames;
   /** Where the framework's primitives, the options and the options types come from. */
   imports: string[];
   /** A query's parameters as the framework takes them (`MaybeRefOrGetter<P>`, `Accessor<P>`), and read (`params()`). */
@@ -69,20 +61,9 @@ const viaPrimitive = (verb: string) => ({
   stream: `${verb}OperationStreamQuery`,
 });
 
-const frameworks: Record<string, Framework> = {
+const frameworks: Record<FrameworkName, Framework> = {
   react: {
     path: '../react-hooks/src/hooks.gen.ts',
-    names: (op) => ({
-      ...(op.kind === 'query'
-        ? { query: `use${op.Name}`, suspenseQuery: `useSuspense${op.Name}` }
-        : { mutation: `use${op.Name}` }),
-      ...(op.paged
-        ? { infiniteQuery: `useInfinite${op.Name}`, suspenseInfiniteQuery: `useSuspenseInfinite${op.Name}` }
-        : {}),
-      ...(op.streamed
-        ? { streamQuery: `use${op.Name}StreamQuery`, streamQueryOptions: `${op.Name}StreamQueryOptions` }
-        : {}),
-    }),
     imports: [
       "import type { InfiniteQueryHookOptions, MutationHookOptions, QueryHookOptions, SuspenseInfiniteQueryHookOptions, SuspenseQueryHookOptions } from './types.js';",
       "import { useOperationInfiniteQuery, useOperationMutation, useOperationQuery, useSuspenseOperationInfiniteQuery, useSuspenseOperationQuery } from './internal/primitives.js';",
@@ -105,13 +86,6 @@ const frameworks: Record<string, Framework> = {
   },
   vue: {
     path: '../query-core/src/vue/operations.gen.ts',
-    names: (op) => ({
-      ...(op.kind === 'query' ? { query: `use${op.Name}` } : { mutation: `use${op.Name}` }),
-      ...(op.paged ? { infiniteQuery: `useInfinite${op.Name}` } : {}),
-      ...(op.streamed
-        ? { streamQuery: `use${op.Name}StreamQuery`, streamQueryOptions: `Vue${op.Name}StreamQueryOptions` }
-        : {}),
-    }),
     imports: [
       "import { type MaybeRefOrGetter, toValue } from 'vue';",
       "import type { VueInfiniteQueryOptions, VueMutationOptions, VueQueryOptions } from './types.js';",
@@ -135,13 +109,6 @@ const frameworks: Record<string, Framework> = {
   },
   solid: {
     path: '../query-core/src/solid/operations.gen.ts',
-    names: (op) => ({
-      ...(op.kind === 'query' ? { query: `use${op.Name}` } : { mutation: `use${op.Name}` }),
-      ...(op.paged ? { infiniteQuery: `useInfinite${op.Name}` } : {}),
-      ...(op.streamed
-        ? { streamQuery: `use${op.Name}StreamQuery`, streamQueryOptions: `Solid${op.Name}StreamQueryOptions` }
-        : {}),
-    }),
     imports: [
       "import type { Accessor } from 'solid-js';",
       "import type { ClientOption, SolidInfiniteQueryOptions, SolidMutationOptions, SolidQueryOptions } from './types.js';",
@@ -161,18 +128,6 @@ const frameworks: Record<string, Framework> = {
   },
   svelte: {
     path: '../query-core/src/svelte/operations.gen.ts',
-    names: (op) => ({
-      ...(op.kind === 'query'
-        ? { query: `create${op.Name}Query` }
-        : { mutation: `create${op.Name}Mutation` }),
-      ...(op.paged ? { infiniteQuery: `createInfinite${op.Name}Query` } : {}),
-      ...(op.streamed
-        ? {
-            streamQuery: `create${op.Name}StreamQuery`,
-            streamQueryOptions: `Svelte${op.Name}StreamQueryOptions`,
-          }
-        : {}),
-    }),
     imports: [
       "import type { Accessor } from '../accessor.js';",
       "import type { ClientOption, SvelteInfiniteQueryOptions, SvelteMutationOptions, SvelteQueryOptions } from './types.js';",
@@ -192,18 +147,6 @@ const frameworks: Record<string, Framework> = {
   },
   angular: {
     path: '../query-core/src/angular/operations.gen.ts',
-    names: (op) => ({
-      ...(op.kind === 'query'
-        ? { query: `inject${op.Name}Query` }
-        : { mutation: `inject${op.Name}Mutation` }),
-      ...(op.paged ? { infiniteQuery: `injectInfinite${op.Name}Query` } : {}),
-      ...(op.streamed
-        ? {
-            streamQuery: `inject${op.Name}StreamQuery`,
-            streamQueryOptions: `Angular${op.Name}StreamQueryOptions`,
-          }
-        : {}),
-    }),
     imports: [
       "import type { Accessor } from '../accessor.js';",
       "import type { AngularInfiniteQueryOptions, AngularMutationOptions, AngularQueryOptions, ClientOption } from './types.js';",
@@ -223,15 +166,8 @@ const frameworks: Record<string, Framework> = {
   },
 };
 
-/** Every framework's names of an operation, by framework: the adapters' completeness test reads them. */
-export function adapterNamesOf(op: QueryOperation): Record<string, AdapterNames> {
-  return Object.fromEntries(
-    Object.entries(frameworks).map(([name, framework]) => [name, framework.names(op)]),
-  );
-}
-
-function wrappers(framework: Framework, op: QueryOperation): string {
-  const names = framework.names(op);
+function wrappers(frameworkName: FrameworkName, framework: Framework, op: QueryOperation): string {
+  const names: FrameworkNames = frameworkNamesOf(frameworkName, op.operation.sdk);
   const { name, Name } = op;
   const lines: string[] = [`// ${op.operationId}: ${op.operation.method} ${op.operation.path}`];
   const wrapper = (doc: string, signature: string, body: string) =>
@@ -329,13 +265,14 @@ function wrappers(framework: Framework, op: QueryOperation): string {
   return lines.join('\n');
 }
 
-function adapterSource(framework: Framework, bundle: SpecBundle): string {
+function adapterSource(frameworkName: FrameworkName, bundle: SpecBundle): string {
+  const framework = frameworks[frameworkName];
   const ops = queryOperationsOf(bundle);
-  const body = ops.map((op) => wrappers(framework, op)).join('\n\n');
+  const body = ops.map((op) => wrappers(frameworkName, framework, op)).join('\n\n');
   const from = framework.path.startsWith('../react-hooks')
     ? '@inference-infra/query-core'
     : '../streamedQueryOptions.js';
-  return `${generatedHeader(generator, bundle)}${importsUsed(['WithRequestId'], '@inference-infra/fetch-client', body)}${importsUsed(['components', 'OperationQuery', 'OperationResponse'], '@inference-infra/types', body)}${framework.prefix}
+  return `${generatedHeader(generator, bundle)}${importsUsed(['WithRequestId'], '@inference-infra/fetch-client', body)}${importsUsed(['components', 'OperationBody', 'OperationPathParams', 'OperationQuery', 'OperationResponse'], '@inference-infra/types', body)}${framework.prefix}
 ${importsUsed(['StreamRefetchMode'], from, body)}${framework.imports.join('\n')}
 
 ${body}
@@ -346,9 +283,9 @@ ${body}
 export function generateQueryAdapterFiles(bundle: SpecBundle): { path: string; contents: string }[] {
   return [
     { path: '../react-hooks/src/options.gen.ts', contents: generateReactOptionsSource(bundle) },
-    ...Object.values(frameworks).map((framework) => ({
-      path: framework.path,
-      contents: adapterSource(framework, bundle),
+    ...(Object.keys(frameworks) as FrameworkName[]).map((name) => ({
+      path: frameworks[name].path,
+      contents: adapterSource(name, bundle),
     })),
   ];
 }

@@ -122,7 +122,9 @@ function optionsSource(op: QueryOperation): string {
     const key = `${name}Key(${op.paramsType ? 'params' : ''})`;
     // Awaiting a PagePromise takes its first page only; paging is the infinite query's job.
     const queryFn = op.paged
-      ? `async ({ signal }) => await ${call('{ signal }', 'params')}`
+      ? op.pathNames.length
+        ? `async ({ signal }) => { const ${destructured} = params; return await ${call('{ signal }')}; }`
+        : `async ({ signal }) => await ${call('{ signal }', 'params')}`
       : `({ signal }) => ${fetchWith('{ signal }')}`;
     parts.push(
       doc([
@@ -134,13 +136,17 @@ function optionsSource(op: QueryOperation): string {
       '}',
     );
     if (op.paged) {
+      // The path parameters go in their places; the rest, with the page's offset, is the query.
+      const pageFn = op.pathNames.length
+        ? `async ({ pageParam, signal }) => { const ${destructured} = params; return await ${call('{ signal }', '{ ...query, offset: pageParam }')}; }`
+        : `async ({ pageParam, signal }) => await ${call('{ signal }', '{ ...params, offset: pageParam }')}`;
       parts.push(
         doc([
           "Every page, `limit` at a time, for any adapter's infinite query or `queryClient.prefetchInfiniteQuery`. The page",
           "parameter is the offset; it advances by what each page held, by the client's paging rule.",
         ]),
         `export function ${name}InfiniteQueryOptions(client: InferenceInfraClient, ${paramsParameter(op, types.pagingQuery)}): InferenceInfraInfiniteQueryOptions<${op.responseType}, ${types.infinite}, number> {`,
-        `  return { queryKey: ${name}InfiniteKey(params), queryFn: async ({ pageParam, signal }) => await ${call('{ signal }', '{ ...params, offset: pageParam }')}, ...offsetPaging(params.limit), retry: shouldRetryQuery };`,
+        `  return { queryKey: ${name}InfiniteKey(params), queryFn: ${pageFn}, ...offsetPaging(params.limit), retry: shouldRetryQuery };`,
         '}',
       );
     }

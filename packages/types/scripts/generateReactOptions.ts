@@ -49,7 +49,7 @@ export function generateReactOptionsSource(bundle: SpecBundle): string {
           '',
           "For `useInfiniteQuery` or `queryClient.prefetchInfiniteQuery`: the offset advances by the client's paging rule.",
         ]),
-        `export function ${name}InfiniteQueryOptions(client: InferenceInfraClient, params: core.${Name}PagingQuery = {}) {`,
+        `export function ${name}InfiniteQueryOptions(client: InferenceInfraClient, params: core.${Name}PagingQuery${op.paramsOptional ? ' = {}' : ''}) {`,
         `  return infiniteQueryOptions<${response}, InferenceInfraHookError, InfiniteData<${response}, number>, core.${Name}InfiniteKey, number>(core.${name}InfiniteQueryOptions(client, params));`,
         '}',
       );

@@ -6,8 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
   fixtureOperation as addedOperation,
+  pagedFixtureOperation,
   withReadOperation as withAddedOperation,
   withoutOperation,
+  withPagedPathOperation,
   withRenamedOperation,
 } from '@inference-infra/test-kit/specVariants';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -48,14 +50,24 @@ function folderIn(packageName: string): string {
  * The sources of types and fetch-client with these generated files, type-checked with `usage` (a module that calls
  * the client). Each copy sits in its own package's folder, so zod resolves for the one and openapi-fetch for the other.
  */
-async function typeCheckClientWith(files: GeneratedFile[], usage: string): Promise<string> {
+async function typeCheckClientWith(
+  files: GeneratedFile[],
+  usage: string,
+  { queryCore = false }: { queryCore?: boolean } = {},
+): Promise<string> {
   const typesRoot = folderIn('types');
-  const root = folderIn('fetch-client');
+  // query-core's copy sits in its own package's folder, so TanStack and the frameworks resolve as they do there.
+  const root = folderIn(queryCore ? 'query-core' : 'fetch-client');
+  const clientRoot = queryCore ? folderIn('fetch-client') : root;
   cpSync(join(packagesDir, 'types/src'), join(typesRoot, 'src'), { recursive: true });
-  cpSync(join(packagesDir, 'fetch-client/src'), join(root, 'fetch-client/src'), { recursive: true });
-  // The client's and the types' own generated files; the query packages' are proved in their own tests.
+  cpSync(join(packagesDir, 'fetch-client/src'), join(clientRoot, 'fetch-client/src'), { recursive: true });
+  if (queryCore)
+    cpSync(join(packagesDir, 'query-core/src'), join(root, 'query-core/src'), { recursive: true });
+  // The client's and the types' own generated files, and query-core's when it is checked too.
   for (const file of files) {
     if (file.path.startsWith('../fetch-client/'))
+      writeFileSync(join(clientRoot, file.path.slice(3)), file.contents);
+    else if (queryCore && file.path.startsWith('../query-core/'))
       writeFileSync(join(root, file.path.slice(3)), file.contents);
     else if (file.path.startsWith('src/')) writeFileSync(join(typesRoot, file.path), file.contents);
   }
@@ -72,7 +84,10 @@ async function typeCheckClientWith(files: GeneratedFile[], usage: string): Promi
         skipLibCheck: true,
         types: ['node'],
         lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-        paths: { '@inference-infra/types': [join(typesRoot, 'src/index.ts')] },
+        paths: {
+          '@inference-infra/types': [join(typesRoot, 'src/index.ts')],
+          '@inference-infra/fetch-client': [join(clientRoot, 'fetch-client/src/index.ts')],
+        },
       },
       files: ['usage.ts'],
     }),
@@ -129,4 +144,37 @@ describe('an operation renamed or removed in the spec', () => {
     expect(removed['resources.gen.ts']).not.toMatch(/listTransactions|BillingResource|pagePromise/);
     expect(removed['routes.gen.ts']).not.toContain('/api/v1/billing/transactions');
   });
+});
+
+describe('a paged operation with a path parameter added to the spec', () => {
+  it("pages through the client, query-core's options and keys, and each framework's infinite query, typed", async () => {
+    const files = await generatedFiles(specBundleFromText(JSON.stringify(withPagedPathOperation(original))));
+    const { clientMethod, name } = pagedFixtureOperation;
+    const camel = name.charAt(0).toLowerCase() + name.slice(1);
+    const usage = `import { createClient } from '@inference-infra/fetch-client';
+import { ${camel}InfiniteQueryOptions, ${camel}QueryOptions } from './query-core/src/index.js';
+import { useInfinite${name} } from './query-core/src/vue/index.js';
+import { createInfinite${name}Query } from './query-core/src/svelte/index.js';
+import { useInfinite${name} as solidInfinite } from './query-core/src/solid/index.js';
+import { injectInfinite${name}Query } from './query-core/src/angular/index.js';
+const client = createClient({ apiKey: 'ii_live_x' });
+// The id goes in the path; limit and the offset of each page in the query.
+export const first = client.${clientMethod}('vol_1', { limit: 10 });
+export const page = ${camel}QueryOptions(client, { id: 'vol_1', limit: 10 });
+export const pages = ${camel}InfiniteQueryOptions(client, { id: 'vol_1', limit: 10 });
+export const key: readonly unknown[] = pages.queryKey;
+export const vue = () => useInfinite${name}({ id: 'vol_1', limit: 10 });
+export const svelte = () => createInfinite${name}Query(() => ({ id: 'vol_1' }));
+export const solid = () => solidInfinite(() => ({ id: 'vol_1' }));
+export const angular = () => injectInfinite${name}Query(() => ({ id: 'vol_1' }));
+// @ts-expect-error the id is a required path parameter
+${camel}InfiniteQueryOptions(client, { limit: 10 });
+`;
+    const options =
+      files.find((file) => file.path.endsWith('query-core/src/queryOptions.gen.ts'))?.contents ?? '';
+    expect(options).toContain(
+      `const { id, ...query } = params; return await client.${clientMethod}(id, { ...query, offset: pageParam }, { signal });`,
+    );
+    expect(await typeCheckClientWith(files, usage, { queryCore: true })).toBe('');
+  }, 240_000);
 });

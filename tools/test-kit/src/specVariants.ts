@@ -94,3 +94,37 @@ export function withoutOperation(document: Json, operationId: string): Json {
   }
   throw new Error(`the bundle has no operation ${operationId}`);
 }
+
+/** The paged read the second fixture adds: one volume's billing transactions, a page at a time. */
+export const pagedFixtureOperation = {
+  operationId: 'listVolumeTransactions',
+  method: 'GET',
+  path: '/api/v1/storage/{id}/transactions',
+  /** What the naming rule calls it (it has no `x-sdk`): paged, as its query pages and its answer holds `meta`. */
+  clientMethod: 'storage.listVolumeTransactions',
+  name: 'VolumeTransactions',
+} as const;
+
+/**
+ * `GET /api/v1/storage/{id}/transactions` (`listVolumeTransactions`): a paged query with a path parameter, the shape
+ * no operation of today has. The volume's id, then the billing list's own parameters and answers.
+ */
+export function withPagedPathOperation(document: Json): Json {
+  const copy = copyOf(document);
+  const paths = pathsOf(copy);
+  const { get: billing, ...pathLevel } = structuredClone(paths['/api/v1/billing/transactions'] ?? {});
+  if (!billing) throw new Error('the bundle has no GET /api/v1/billing/transactions');
+  const { 'x-sdk': _pinned, ...operation } = billing as Json;
+  paths[pagedFixtureOperation.path] = {
+    // The billing path's servers and parameters: the same base address, {platform_url}.
+    ...pathLevel,
+    get: {
+      ...operation,
+      operationId: pagedFixtureOperation.operationId,
+      summary: "List a volume's billing transactions",
+      tags: ['Storage'],
+      parameters: [{ $ref: '#/components/parameters/VolumeId' }, ...(operation.parameters as unknown[])],
+    },
+  };
+  return copy;
+}

@@ -5,6 +5,12 @@
  */
 export { errorStatusTypes, errorTypeStatuses } from './errorTypes.js';
 export {
+  type Framework,
+  type FrameworkNames,
+  frameworkNamesOf,
+  frameworks,
+} from './frameworkNames.js';
+export {
   escapePointerToken,
   type JsonObject,
   pointerOf,
