@@ -24,6 +24,11 @@ export interface CheckResult {
 export interface CheckListener {
   onCheckStart?(check: ContractCheck, index: number): void | Promise<void>;
   onCheckEnd?(result: CheckResult, index: number): void | Promise<void>;
+  /**
+   * After each check: `true` ends the run there, the checks after it not sent. For a caller whose question the
+   * results so far answer (the suite's own mutation tests: a mutant killed by an example needs no further check).
+   */
+  stopAfter?(result: CheckResult): boolean;
 }
 
 async function runOne(check: ContractCheck, ctx: CheckContext): Promise<CheckResult> {
@@ -64,6 +69,7 @@ export async function runChecks(
     const result = await runOne(check, ctx);
     results.push(result);
     await listener.onCheckEnd?.(result, index);
+    if (listener.stopAfter?.(result)) break;
   }
   return results;
 }
