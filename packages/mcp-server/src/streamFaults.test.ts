@@ -4,7 +4,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { createMcpServer } from './createMcpServer.js';
-import { secretKey } from './test/stdioProcess.js';
+import { secretKey, startBin } from './test/stdioProcess.js';
 import { errorTextOf, textOf } from './test/toolResults.js';
 
 /** The bound under test: short, so a stall past it ends the call soon; drips well within it pass. */
@@ -112,6 +112,31 @@ describe('the chat tool over a stream that misbehaves (the simulator’s stream 
     } finally {
       await whole.close();
       await dripping.close();
+    }
+  });
+});
+
+describe('the built bin with --stream-idle-timeout-ms, over the simulator’s stalled-streams scenario', () => {
+  it('ends a stalled chat at the flag’s bound with an error result, and answers the next call', async () => {
+    const bin = await startBin([
+      '--simulator',
+      '--simulator-scenario',
+      'stalled-streams',
+      '--stream-idle-timeout-ms',
+      String(streamIdleTimeoutMs),
+      '--allow',
+      'create_chat_completion',
+    ]);
+    try {
+      // The scenario stalls every streamed chat for two minutes after three chunks.
+      const text = errorTextOf(await bin.client.callTool(chat));
+      expect(text).toContain('after 3 chunks');
+      expect(text).toContain(`silent for ${streamIdleTimeoutMs} ms (--stream-idle-timeout-ms)`);
+      const next = await bin.client.callTool({ name: 'list_instance_types', arguments: {} });
+      expect(next.isError, textOf(next)).toBeFalsy();
+      expect(bin.stderr()).not.toContain(secretKey);
+    } finally {
+      await bin.close();
     }
   });
 });
