@@ -3,7 +3,7 @@ import { loadContractSpec } from '../model/spec.js';
 import { runChecks } from '../runner/runChecks.js';
 import { type HostileAnswer, startHostileServer } from '../test/hostileServer.js';
 import { startSimulatorTarget } from '../test/simulatorTarget.js';
-import { type StreamFailureVariant, streamFailureVariants } from '../test/streamFailureMutants.js';
+import { type StreamFailureVariant, streamFailureVariants } from '../test/streamFailureVariants.js';
 import { buildChecks, type ContractCheck, createCheckContext, skipReasons } from './index.js';
 
 const spec = loadContractSpec();
