@@ -286,8 +286,14 @@ export function createContractHttp(
         ? `${cause.message} (--max-answer-bytes)`
         : describeFetchError(cause instanceof AnswerBrokenOffError ? cause.cause : cause);
       const partial = tooLarge || cause instanceof AnswerBrokenOffError ? cause.partialText : '';
-      const failed = { ...exchange, responseBody: partial, responseBodySize: partial.length, error };
-      log?.record({ ...failed, durationMs: performance.now() - started });
+      const failed: Exchange = {
+        ...exchange,
+        responseBody: partial,
+        responseBodySize: partial.length,
+        error,
+        durationMs: performance.now() - started,
+      };
+      log?.record(failed);
       const message = `${requestLine} → ${response.status}: ${error}`;
       if (!brokenOff) throw new Error(message);
       // What arrived before the break is kept: how a stream ended is a promise of its own (the spec's failure event).
