@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { EventStream } from './eventStream.js';
-import { APIConnectionError, APIUserAbortError, createClient, InferenceInfraError } from './index.js';
+import {
+  APIConnectionError,
+  APIUserAbortError,
+  createClient,
+  InferenceInfraError,
+  RateLimitError,
+} from './index.js';
 import { drain } from './test/drain.js';
 import { chunk } from './test/faultServer.js';
 
@@ -80,6 +86,28 @@ describe('a chat stream', () => {
     expect(wasCancelled()).toBe(true);
     const error = await drain(stream);
     expect(error).toBeInstanceOf(APIUserAbortError);
+  });
+
+  it.each([
+    ['without an event name, as the simulator sends it', ''],
+    ['named error, as toReadableStream() passes it on', 'event: error\n'],
+  ])('throws the APIError of an error event %s, after the chunks before it', async (_, name) => {
+    // The spec names no event type for a failure after the stream started: both forms are its error event.
+    const failure = JSON.stringify({
+      error: { message: 'slow down', type: 'rate_limit_error', code: null, param: null, requestId: 'req_s' },
+    });
+    const { client } = streamingClient(`${chunk('one')}${name}data: ${failure}\n\n`);
+    const seen: unknown[] = [];
+    const error = await (async () => {
+      try {
+        for await (const part of await client.chat.completions.create(body)) seen.push(part);
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
+    expect(seen).toHaveLength(1);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ status: 429, message: expect.stringContaining('slow down') });
   });
 
   it('names no origin when it ends early as a stream read back, which has no address', async () => {

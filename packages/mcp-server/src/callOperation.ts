@@ -6,8 +6,8 @@ import { extractImages } from './imageContent.js';
 import type { OperationTool } from './operationTools.js';
 import { renderAnswer } from './renderAnswer.js';
 import { requestPartsOf } from './requestParts.js';
-import { assembleStreamedChat } from './streamedChat.js';
-import { apiErrorResult, errorResult, refusedResult, thrownResult } from './toolResults.js';
+import { assembleStreamedChat, StreamedChatInterrupted } from './streamedChat.js';
+import { apiErrorResult, errorResult, refusedResult, thrownResult, withNote } from './toolResults.js';
 
 /** What one tool call may use besides its arguments. */
 export interface CallContext {
@@ -19,6 +19,8 @@ export interface CallContext {
   elicit?: SendElicitation;
   /** How long a streamed chat may take to its end (`--stream-timeout-ms`); 10 minutes when absent. */
   streamTimeoutMs?: number;
+  /** The longest silence between two chunks of a streamed chat (`--stream-idle-timeout-ms`); 60 s when absent. */
+  streamIdleTimeoutMs?: number;
 }
 
 type LowLevelCall = (
@@ -68,6 +70,7 @@ export async function callOperation(
             context.signal,
             async (chunks) => context.progress?.(chunks, `${chunks} chunks received`),
             context.streamTimeoutMs,
+            context.streamIdleTimeoutMs,
           )
         : data;
     const { answer: structured, images } = extractImages(answer);
@@ -76,12 +79,18 @@ export async function callOperation(
     return typeof structured === 'object' && structured !== null && !Array.isArray(structured)
       ? { content, structuredContent: structured as Record<string, unknown> }
       : { content };
-  } catch (error) {
+  } catch (thrown) {
+    // A stream that ended early says how far it got: the agent knows the answer it did not get was partial.
+    const interrupted = thrown instanceof StreamedChatInterrupted ? thrown : undefined;
+    const error = interrupted ? interrupted.cause : thrown;
+    const received = interrupted
+      ? ` after ${interrupted.chunks} chunk${interrupted.chunks === 1 ? '' : 's'} of the stream`
+      : '';
     const limit = answerLimitOf(error);
-    if (!limit) return thrownResult(operationId, error);
+    if (!limit) return withNote(thrownResult(operationId, error), received && `Ended${received}.`);
     // The request was sent: a state-changing call may have acted although its answer was cut.
     return errorResult(
-      `${operationId}: the answer was cut at a bound of this server, ${limit.message}; raise it to take longer answers.` +
+      `${operationId}: the answer was cut at a bound of this server${received}, ${limit.message}; raise it to take longer answers.` +
         (tool.operation.stateChanging ? ' The request was sent, so the API may have acted.' : ''),
     );
   }

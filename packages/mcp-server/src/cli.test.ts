@@ -90,6 +90,7 @@ describe('the command line', () => {
     [['--port', '70000'], /--port must be a whole number from 0 to 65535 \(got "70000"\)/],
     [['--max-answer-bytes', '10'], /--max-answer-bytes must be a whole number from 1024 to 1073741824/],
     [['--session-idle-ms', '0'], /--session-idle-ms must be a whole number from 1 to/],
+    [['--stream-idle-timeout-ms', '0'], /--stream-idle-timeout-ms must be a whole number from 1 to/],
     [
       ['--allow-origin', 'http://127.0.0.1:6274/'],
       /--allow-origin "http:\/\/127\.0\.0\.1:6274\/": must be an origin/,

@@ -19,6 +19,7 @@ export interface CliOptions extends RemoteCliOptions {
   timeoutMs?: number;
   maxAnswerBytes?: number;
   streamTimeoutMs?: number;
+  streamIdleTimeoutMs?: number;
   maxMessageBytes?: number;
   bodyTimeoutMs?: number;
   allowOrigins: string[];
@@ -51,6 +52,7 @@ Options:
   --max-retries N          retries of the API client (default 2)
   --timeout-ms MS          per attempt (default 60000); a stream's until its headers are in
   --stream-timeout-ms MS   longest a streamed chat may take to its end (default 600000)
+  --stream-idle-timeout-ms MS  longest silence between two chunks of a streamed chat (default 60000)
   --max-answer-bytes N     largest answer of the API read, streamed or not (default 16777216)
   --max-message-bytes N    largest MCP message read (default 8388608)
   --body-timeout-ms MS     with --http: longest a request body may take to arrive (default 30000)
@@ -141,6 +143,12 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
   const numbers = {
     maxAnswerBytes: wholeNumber('--max-answer-bytes', values['max-answer-bytes'], 1024, 1024 ** 3),
     streamTimeoutMs: wholeNumber('--stream-timeout-ms', values['stream-timeout-ms'], 1, longest),
+    streamIdleTimeoutMs: wholeNumber(
+      '--stream-idle-timeout-ms',
+      values['stream-idle-timeout-ms'],
+      1,
+      longest,
+    ),
     bodyTimeoutMs: wholeNumber('--body-timeout-ms', values['body-timeout-ms'], 1, longest),
     maxSessions: wholeNumber('--max-sessions', values['max-sessions'], 1, 100_000),
     maxSessionsPerClient: wholeNumber(
@@ -196,6 +204,7 @@ function parse(argv: readonly string[]) {
       'max-message-bytes': { type: 'string' },
       'max-answer-bytes': { type: 'string' },
       'stream-timeout-ms': { type: 'string' },
+      'stream-idle-timeout-ms': { type: 'string' },
       'body-timeout-ms': { type: 'string' },
       'allow-origin': { type: 'string', multiple: true },
       'max-sessions': { type: 'string' },

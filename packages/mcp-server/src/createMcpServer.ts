@@ -52,6 +52,8 @@ export interface McpServerOptions {
   maxAnswerBytes?: number;
   /** How long a streamed chat may take to its end; 10 minutes by default. */
   streamTimeoutMs?: number;
+  /** The longest silence between two chunks of a streamed chat; 60 s by default, as the fetch client's. */
+  streamIdleTimeoutMs?: number;
   /** The fetch client's log level; lines go to `writeLog` (stderr), never stdout. */
   logLevel?: LogLevel;
   writeLog?: (line: string) => void;
@@ -171,6 +173,9 @@ export function createMcpServer(options: McpServerOptions = {}): InferenceInfraM
       client,
       signal: extra.signal,
       ...(options.streamTimeoutMs === undefined ? {} : { streamTimeoutMs: options.streamTimeoutMs }),
+      ...(options.streamIdleTimeoutMs === undefined
+        ? {}
+        : { streamIdleTimeoutMs: options.streamIdleTimeoutMs }),
       ...(progressToken === undefined
         ? {}
         : {

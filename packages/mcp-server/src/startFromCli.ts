@@ -58,6 +58,9 @@ export async function startFromCli(
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.maxAnswerBytes === undefined ? {} : { maxAnswerBytes: options.maxAnswerBytes }),
     ...(options.streamTimeoutMs === undefined ? {} : { streamTimeoutMs: options.streamTimeoutMs }),
+    ...(options.streamIdleTimeoutMs === undefined
+      ? {}
+      : { streamIdleTimeoutMs: options.streamIdleTimeoutMs }),
   };
   if (options.simulator) {
     const { createSimulator, SimulatorOptionError } = await import('@inference-infra/mock-server');

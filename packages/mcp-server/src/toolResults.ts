@@ -7,6 +7,12 @@ export function errorResult(text: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text }] };
 }
 
+/** The result with one more line of text (none when `note` is empty). */
+export function withNote(result: CallToolResult, note: string): CallToolResult {
+  if (!note) return result;
+  return { ...result, content: [...result.content, { type: 'text', text: note }] };
+}
+
 /** Arguments that break a rule of the spec: nothing was sent, so nothing was spent. */
 export function refusedResult(toolName: string, issues: BrokenRule[]): CallToolResult {
   return errorResult(

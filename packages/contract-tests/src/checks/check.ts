@@ -7,6 +7,7 @@ import { type ContractHttp, createContractHttp } from '../run/http.js';
 import { createSeededRandom, pickSeed, type SeededRandom } from '../run/seededRandom.js';
 import type { Target } from '../run/target.js';
 import { conformanceProblems } from './conformance.js';
+import { type FailedStream, keepFailedStream } from './failedStreams.js';
 
 /**
  * What a check needs beyond a reachable target:
@@ -59,6 +60,11 @@ export interface RunState {
   volumeSizeGb?: number;
   /** The volume as the last successful resize answered it: what a refused resize must leave as it is. */
   volume?: Record<string, unknown> & { sizeGb: number };
+  /**
+   * Streamed answers of the run that failed mid-way (no `x-stream-terminator` at their end, or an error event), whichever
+   * check met them, for the check of how a stream fails; at most `keptFailedStreams`, the first ones.
+   */
+  failedStreams?: FailedStream[];
 }
 
 export interface CheckContext {
@@ -107,12 +113,14 @@ export function createCheckContext(
   const coverage = createCoverageRecorder();
   const exchanges = createExchangeLog();
   const validator = options.validator ?? createSchemaValidator(spec.document);
+  const state: RunState = target.volumeSizeGb !== undefined ? { volumeSizeGb: target.volumeSizeGb } : {};
   return {
     spec,
     validator,
     http: createContractHttp(target, coverage, exchanges, {
       rateLimitedAnswerProblems: (response) => conformanceProblems(validator, response),
       ...(options.fetch ? { fetch: options.fetch } : {}),
+      onEventStream: (answer, brokenOff) => keepFailedStream(state, answer, brokenOff),
     }),
     target,
     coverage,
@@ -124,7 +132,7 @@ export function createCheckContext(
       timeBudgetMs: options.timeBudgetMs ?? Number.POSITIVE_INFINITY,
       spentMs: 0,
     },
-    state: target.volumeSizeGb !== undefined ? { volumeSizeGb: target.volumeSizeGb } : {},
+    state,
   };
 }
 
@@ -134,6 +142,8 @@ export const skipReasons = {
   mockErrors: 'the mock answers requests outside the spec in its own error format',
   mockParsing: 'the mock coerces query values before it checks them',
   mutations: 'state-changing or billable call: run with --allow-mutations',
+  noFailedStream:
+    'no stream of the run failed mid-way: a live service cannot be asked to fail, so how a stream fails is judged only when one does',
   volume: 'needs --volume-id (a volume the suite may resize)',
   volumeSize: 'needs --volume-size (the current size of --volume-id)',
   boundResizes:

@@ -19,6 +19,7 @@ import { requestShapeChecks } from './requestShapeChecks.js';
 import { resizeChecks } from './resizeChecks.js';
 import { resizeEffectChecks } from './resizeEffectChecks.js';
 import { sortOrderChecks } from './sortOrderChecks.js';
+import { streamFailureChecks } from './streamFailureChecks.js';
 import { transactionChecks } from './transactionChecks.js';
 
 export * from './check.js';
@@ -49,6 +50,8 @@ export function buildChecks(spec: ContractSpec, validator: SchemaValidator): Con
     ...generic(requestShapeChecks(spec)),
     ...generatedChecks(spec, validator),
     ...behaviourChecks(spec, validator),
+    // Last of its operation: it judges the streams that failed in the checks before it.
+    ...ofOperationsInSpec(() => streamFailureChecks(spec)),
   ];
   const order = spec.operations.map((op) => op.operationId);
   // A stable sort by operation keeps each operation's checks together, in the order above.

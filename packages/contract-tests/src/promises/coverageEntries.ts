@@ -9,6 +9,7 @@ import {
   crossFieldEntry,
   effectEntry,
   parameterEntry,
+  streamFailureEntry,
 } from './coverageIds.js';
 import { crossFieldRules } from './crossFieldRules.js';
 
@@ -276,6 +277,14 @@ export function coverageEntries(spec: ContractSpec): CoverageEntry[] {
     for (const status of Object.keys(op.responses)) {
       for (const mediaType of Object.keys(op.responses[status]?.content ?? {})) {
         entries.push(...answerEntries(spec, op, status, mediaType));
+        // A stream with a terminator promises how it fails mid-way too (chat-stream-openai-compatible): apart from
+        // its events' fields, so the checks that read a whole stream do not claim it.
+        if (op.responses[status]?.content[mediaType]?.streamTerminator !== undefined)
+          entries.push({
+            id: streamFailureEntry(op.operationId, status),
+            kind: 'answer',
+            operationId: op.operationId,
+          });
       }
     }
     entries.push(...effectEntries(spec, op));

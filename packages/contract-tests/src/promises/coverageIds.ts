@@ -37,6 +37,11 @@ export function answerHeaderEntry(operationId: string, status: string, name: str
   return `${operationId} ${status} header ${name}: required`;
 }
 
+/** How a streamed answer of that status fails mid-way: `createChatCompletion 200 stream failure: ...`. */
+export function streamFailureEntry(operationId: string, status: string) {
+  return `${operationId} ${status} stream failure: one error event, then the end without the terminator`;
+}
+
 /** What a state-changing call changes, keeps, or (refused) leaves alone: `resizeVolume effect: keeps createdAt`. */
 export function effectEntry(operationId: string, what: string) {
   return `${operationId} effect: ${what}`;

@@ -5,7 +5,12 @@ import type { CoverageRecorder } from './coverage.js';
 import { curlCommand } from './curlCommand.js';
 import type { Exchange, ExchangeLog } from './exchange.js';
 import { type RateLimiter, rateLimiterFor } from './rateLimit.js';
-import { AnswerTooLargeError, defaultMaxAnswerBytes, readAnswer } from './readAnswer.js';
+import {
+  AnswerBrokenOffError,
+  AnswerTooLargeError,
+  defaultMaxAnswerBytes,
+  readAnswer,
+} from './readAnswer.js';
 import type { Target } from './target.js';
 import { violation } from './violation.js';
 
@@ -65,18 +70,45 @@ function fillPath(path: string, params: Record<string, string>): string {
   });
 }
 
+/** One server-sent event: its `data`, and its `event:` name when it has one. */
+export interface StreamEvent {
+  event?: string;
+  data: string;
+}
+
 /**
- * The `data` of each event of a server-sent event stream, read by the maintained parser the fetch client uses
+ * Each event of a server-sent event stream, read by the maintained parser the fetch client uses
  * (`eventsource-parser`), so every line end the standard allows (CR, LF, CRLF) reads as the client reads it.
  */
-export function parseEventStream(text: string): string[] {
-  const events: string[] = [];
-  const parser = createParser({ onEvent: (event) => events.push(event.data) });
+export function readEventStream(text: string): StreamEvent[] {
+  const events: StreamEvent[] = [];
+  const parser = createParser({
+    onEvent: ({ event, data }) => events.push(event === undefined ? { data } : { event, data }),
+  });
   parser.feed(text);
   // A CR at the very end may still be the first half of a CRLF, so the parser waits for the next character: the body
   // is whole here, so it ends that line. (An event the stream ends inside of is dropped, as the standard says.)
   if (text.endsWith('\r')) parser.feed('\n');
   return events;
+}
+
+/** The `data` of each event of a server-sent event stream (`readEventStream`). */
+export function parseEventStream(text: string): string[] {
+  return readEventStream(text).map((event) => event.data);
+}
+
+/**
+ * The answer's body broke off after its status and headers came (the connection closed mid-body). `answer` is what
+ * arrived, read as far as it went; the message is the one a check that met it fails with.
+ */
+export class AnswerBrokenOff extends Error {
+  override name = 'AnswerBrokenOff';
+  constructor(
+    message: string,
+    readonly answer: ContractResponse,
+  ) {
+    super(message);
+  }
 }
 
 /** A status the suite never expects: a redirect (never followed) or a server failure. */
@@ -124,6 +156,8 @@ export function exchangeOf(response: ContractResponse): Exchange | undefined {
   return exchanges.get(response);
 }
 
+const errorName = (error: unknown) => (error instanceof Error ? error.name : '');
+
 /** `Error: ...` of fetch's error and its cause, which says what went wrong (ECONNREFUSED, ENOTFOUND, a timeout). */
 export function describeFetchError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
@@ -147,6 +181,11 @@ export interface ContractHttpOptions {
    * same.
    */
   fetch?: typeof fetch;
+  /**
+   * Hears every `text/event-stream` answer, whole or broken off, before any check judges it: how the run keeps the
+   * streams that failed mid-way for the check of how a stream fails, whichever check met them.
+   */
+  onEventStream?: (answer: ContractResponse, brokenOff: boolean) => void;
 }
 
 export function createContractHttp(
@@ -220,29 +259,8 @@ export function createContractHttp(
     exchange.status = response.status;
     exchange.statusText = response.statusText;
     exchange.responseHeaders = [...response.headers];
-    let text: string;
-    try {
-      text = await readAnswer(response, maxAnswerBytes, () => dropped.abort());
-    } catch (cause) {
-      const tooLarge = cause instanceof AnswerTooLargeError;
-      const error = tooLarge ? `${cause.message} (--max-answer-bytes)` : describeFetchError(cause);
-      const partial = tooLarge ? cause.partialText : '';
-      log?.record({
-        ...exchange,
-        responseBody: partial,
-        responseBodySize: partial.length,
-        error,
-        durationMs: performance.now() - started,
-      });
-      throw new Error(`${requestLine} → ${response.status}: ${error}`);
-    }
-    exchange.responseBody = text;
-    exchange.responseBodySize = text.length;
-    exchange.durationMs = performance.now() - started;
-    log?.record(exchange);
-    coverage.record(op.operationId, response.status);
     const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-    const result: ContractResponse = {
+    const answerOf = (text: string): ContractResponse => ({
       requestLine,
       curl: curlCommand(
         { method, url, headers, ...(bodyText === undefined ? {} : { body: bodyText }) },
@@ -254,7 +272,42 @@ export function createContractHttp(
       mediaType,
       text,
       redactor,
-    };
+      ...(mediaType === 'text/event-stream' ? { events: parseEventStream(text) } : {}),
+    });
+    let text: string;
+    try {
+      text = await readAnswer(response, maxAnswerBytes, () => dropped.abort());
+    } catch (cause) {
+      const tooLarge = cause instanceof AnswerTooLargeError;
+      // Broken off by the server, not ended by the suite's own deadline (the target's `requestTimeoutMs`).
+      const brokenOff =
+        cause instanceof AnswerBrokenOffError && !/^(TimeoutError|AbortError)$/.test(errorName(cause.cause));
+      const error = tooLarge
+        ? `${cause.message} (--max-answer-bytes)`
+        : describeFetchError(cause instanceof AnswerBrokenOffError ? cause.cause : cause);
+      const partial = tooLarge || cause instanceof AnswerBrokenOffError ? cause.partialText : '';
+      const failed: Exchange = {
+        ...exchange,
+        responseBody: partial,
+        responseBodySize: partial.length,
+        error,
+        durationMs: performance.now() - started,
+      };
+      log?.record(failed);
+      const message = `${requestLine} → ${response.status}: ${error}`;
+      if (!brokenOff) throw new Error(message);
+      // What arrived before the break is kept: how a stream ended is a promise of its own (the spec's failure event).
+      const answer = answerOf(partial);
+      exchanges.set(answer, failed);
+      if (mediaType === 'text/event-stream') options.onEventStream?.(answer, true);
+      throw new AnswerBrokenOff(message, answer);
+    }
+    exchange.responseBody = text;
+    exchange.responseBodySize = text.length;
+    exchange.durationMs = performance.now() - started;
+    log?.record(exchange);
+    coverage.record(op.operationId, response.status);
+    const result = answerOf(text);
     const violations = response.headers.get('sl-violations');
     if (violations) result.proxyViolations = answerViolations(violations, redactor);
     if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
@@ -264,7 +317,7 @@ export function createContractHttp(
         // Left undefined: the conformance check reports a body that does not parse.
       }
     } else if (mediaType === 'text/event-stream') {
-      result.events = parseEventStream(text);
+      options.onEventStream?.(result, false);
     }
     exchanges.set(result, exchange);
     return result;

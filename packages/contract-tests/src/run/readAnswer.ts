@@ -20,6 +20,21 @@ export class AnswerTooLargeError extends Error {
 }
 
 /**
+ * The answer's body broke off before its end (the connection closed or was reset mid-body): `partialText` is what
+ * arrived, so a check of how a stream ends can judge it (the spec's failure event, or a stream cut without one).
+ */
+export class AnswerBrokenOffError extends Error {
+  override name = 'AnswerBrokenOffError';
+  constructor(
+    /** What was read before the body broke off, decoded. */
+    readonly partialText: string,
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+/**
  * The decoder of the charset the answer declares (`text/event-stream; charset=utf-16le`, `application/json;
  * charset=iso-8859-1`), so a body is judged by what it says, not by how it is spelt; UTF-8 when none is declared or the
  * label is one the platform does not know (then the checks see the bytes as UTF-8 reads them).
@@ -36,7 +51,8 @@ function decoderFor(contentType: string | null): TextDecoder {
 /**
  * An answer's body as text (in its declared charset, UTF-8 by default, as `response.text()` reads it), read as a stream and counted as it comes. Past
  * `maxBytes` (or when Content-Length already says it will be), `abort` drops the connection and an
- * `AnswerTooLargeError` is thrown: an endless body ends there instead of filling memory until the timeout.
+ * `AnswerTooLargeError` is thrown: an endless body ends there instead of filling memory until the timeout. A body that
+ * breaks off throws `AnswerBrokenOffError` with what arrived.
  */
 export async function readAnswer(response: Response, maxBytes: number, abort: () => void): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? '');
@@ -59,7 +75,8 @@ export async function readAnswer(response: Response, maxBytes: number, abort: ()
     for (let read = await reader.read(); !read.done; read = await reader.read())
       parts.push(decoder.decode(read.value, { stream: true }));
   } catch (error) {
-    if (!(error instanceof StreamLimitError)) throw error;
+    if (!(error instanceof StreamLimitError))
+      throw new AnswerBrokenOffError(parts.join('') + decoder.decode(), error);
     abort();
     throw new AnswerTooLargeError(maxBytes, parts.join('') + decoder.decode());
   }
