@@ -109,6 +109,7 @@ class ResizeVolumeComponent {
       <button type="button" [disabled]="!stream.isStreaming()" (click)="stream.abort()">Abort</button>
       <p [attr.data-status]="stream.status()" class="status">{{ stream.status() }}</p>
       <output aria-label="Answer">{{ stream.content() }}</output>
+      @if (stream.error(); as error) { <p role="alert">{{ error.name }}: {{ error.message }}</p> }
     </section>
   `,
 })

@@ -138,6 +138,13 @@ function ChatStream() {
         {stream.status()}
       </p>
       <output aria-label="Answer">{stream.content()}</output>
+      <Show when={stream.error()}>
+        {(error) => (
+          <p role="alert">
+            {error().name}: {error().message}
+          </p>
+        )}
+      </Show>
     </section>
   );
 }
