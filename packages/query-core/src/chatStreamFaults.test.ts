@@ -1,20 +1,21 @@
-import { createClient } from '@inference-infra/fetch-client';
+import * as fetchClient from '@inference-infra/fetch-client';
+import { errorClassIn, faultPrompt, streamFaultScenarios } from '@inference-infra/test-kit/streamFaults';
 import { QueryClient } from '@tanstack/query-core';
 import { describe, expect, inject, it } from 'vitest';
 import { type ChatCompletionStreamState, chatStreamReducer, idleChatStream } from './chatStreamReducer.js';
 import { createChatStreamSession } from './chatStreamSession.js';
 import { inferenceInfraKeys } from './queryKeys.js';
 import { chatCompletionStreamQueryOptions } from './queryOptions.gen.js';
-import { faultPrompt, streamedText, streamFaultScenarios } from './test/streamFaultScenarios.js';
+import { streamedText } from './test/streamedText.js';
 
 // The shared state every framework's stream holder runs (React, Vue, Svelte, Solid, Angular), and the streamed query,
 // against the run's simulator over HTTP on 127.0.0.1, with one of its stream faults asked for on every request of
-// the client: the table each framework's browser app runs too.
+// the client: the table each framework's browser app and the React hook run too.
 const apiKey = 'ii_live_corestreamfaults01';
 const body = { model: 'llama-3.1-8b-instruct', messages: [{ role: 'user' as const, content: faultPrompt }] };
 
 const clientWith = (fault: string, streamIdleTimeoutMs: number) =>
-  createClient({
+  fetchClient.createClient({
     apiKey,
     baseUrl: inject('mockBaseUrl'),
     streamIdleTimeoutMs,
@@ -46,7 +47,7 @@ describe.each(streamFaultScenarios)('$title', ({ fault, streamIdleTimeoutMs, eve
     expect(state.content.length).toBeGreaterThan(0);
     if (error) {
       expect(state.status).toBe('error');
-      expect(state.error).toBeInstanceOf(error.class);
+      expect(state.error).toBeInstanceOf(errorClassIn(fetchClient, error.name));
       expect(state.error?.name).toBe(error.name);
       expect(state.error?.message).toMatch(error.message);
       expect(state.message).toBeNull();
@@ -61,7 +62,7 @@ describe.each(streamFaultScenarios)('$title', ({ fault, streamIdleTimeoutMs, eve
     const queryClient = new QueryClient();
     const options = chatCompletionStreamQueryOptions(clientWith(fault, streamIdleTimeoutMs), body);
     const fetched = queryClient.fetchQuery(options);
-    if (error) await expect(fetched).rejects.toBeInstanceOf(error.class);
+    if (error) await expect(fetched).rejects.toBeInstanceOf(errorClassIn(fetchClient, error.name));
     else await fetched;
     const query = queryClient.getQueryState(inferenceInfraKeys.chat.stream(body));
     const expected = await kept(eventsKept);

@@ -1,9 +1,10 @@
+import { streamFaultScenarios } from '@inference-infra/test-kit/streamFaults';
 import { expect, inject, it } from 'vitest';
 import { pageKeyOf, type RunningApp } from './browserApp.js';
-import { streamedText, streamFaultScenarios } from './streamFaultScenarios.js';
+import { streamedText } from './streamedText.js';
 
 /**
- * The stream faults of the shared table, each in the app's chat: the page is opened again with the fault in its
+ * The stream faults of the shared table (`@inference-infra/test-kit/streamFaults`), each in the app's chat: the page is opened again with the fault in its
  * address (`?fault=` becomes the client's `X-Simulate` header, `?streamIdleTimeoutMs=` its bound; see
  * `browser-apps/shared/pageClient.ts`), the answer is sent, and the page must show where the stream ended, the text
  * that arrived before the fault and the error's class name and message; nothing may fail but the stream itself.
@@ -13,7 +14,7 @@ export function itsOfStreamFaults(
   name: string,
   screenshot: (label: string) => Promise<void>,
 ): void {
-  for (const { title, fault, streamIdleTimeoutMs, eventsKept, error } of streamFaultScenarios) {
+  for (const { title, fault, streamIdleTimeoutMs, eventsKept, dripMs, error } of streamFaultScenarios) {
     const ending = error ? `error with ${error.name}` : 'success';
     it(`shows ${title} as ${ending}, the text that arrived kept`, async () => {
       const app = appOf();
@@ -37,6 +38,8 @@ export function itsOfStreamFaults(
         expect(text).toMatch(error.message);
       } else {
         expect(await shown.count()).toBe(0);
+        // Several bounds long in all, so only a bound on the silence between chunks lets it through.
+        expect(expected.events * (dripMs ?? 0)).toBeGreaterThan(2 * streamIdleTimeoutMs);
       }
 
       const chatRequest = `POST ${app.url}v1/chat/completions: net::ERR_ABORTED`;
