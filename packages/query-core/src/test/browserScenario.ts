@@ -23,8 +23,9 @@ async function askSimulator(name: string, path: string, init: RequestInit = {}) 
 /**
  * The one scenario every framework's app passes, on the same markup: filters of instance types, infinite billing
  * pages, a resize and its 409, a streamed chat and its abort; then nothing past loopback, no key in the page, and no
- * failed request but the 409 and the abort asked for; then the chat again under each of the simulator's stream faults
- * (`streamFaultScenarios`). `name` is the folder under `browser-apps/` and the entry of this package.
+ * failed request but the 409 and the abort asked for; then the chat and the streamed query under each of the
+ * simulator's stream faults (`streamFaultScenarios`). `name` is the folder under `browser-apps/` and the entry of
+ * this package.
  */
 export function describeBrowserScenario(name: string, plugin: () => PluginOption, builtWith: string): void {
   describe(`the ${name} app on @inference-infra/query-core/${name} (built by Vite with ${builtWith}, in headless Chromium)`, () => {
@@ -152,10 +153,6 @@ export function describeBrowserScenario(name: string, plugin: () => PluginOption
       ]);
     });
 
-    itsOfStreamFaults(
-      () => app,
-      name,
-      (label) => screenshot(label, 'Chat, streamed'),
-    );
+    itsOfStreamFaults(() => app, name, screenshot);
   });
 }
