@@ -2,11 +2,13 @@ import { Component, computed, signal } from '@angular/core';
 import { APIError } from '@inference-infra/fetch-client';
 import {
   injectChatCompletionStream,
+  injectChatCompletionStreamQuery,
   injectInfiniteBillingTransactionsQuery,
   injectInstanceTypesQuery,
   injectResizeVolumeMutation,
 } from '@inference-infra/query-core/angular';
 import type { ListInstanceTypesQuery } from '@inference-infra/types';
+import { streamedQueryBody, streamedQueryPrompt, textOfChunks } from '../shared/streamedQuery.js';
 
 @Component({
   selector: 'app-instance-types',
@@ -109,6 +111,7 @@ class ResizeVolumeComponent {
       <button type="button" [disabled]="!stream.isStreaming()" (click)="stream.abort()">Abort</button>
       <p [attr.data-status]="stream.status()" class="status">{{ stream.status() }}</p>
       <output aria-label="Answer">{{ stream.content() }}</output>
+      @if (stream.error(); as error) { <p role="alert">{{ error.name }}: {{ error.message }}</p> }
     </section>
   `,
 })
@@ -124,14 +127,46 @@ class ChatStreamComponent {
 }
 
 @Component({
+  selector: 'app-chat-stream-query',
+  template: `
+    <section aria-label="Chat, as a streamed query">
+      <label>Prompt <input [value]="prompt" readonly /></label>
+      <button type="button" [disabled]="started()" (click)="started.set(true)">Start</button>
+      <p [attr.data-status]="query.status()" [attr.data-fetch-status]="query.fetchStatus()" class="status">
+        {{ query.status() }}, {{ query.fetchStatus() }}
+      </p>
+      <output aria-label="Answer">{{ text() }}</output>
+      @if (query.error(); as error) { <p role="alert">{{ error.name }}: {{ error.message }}</p> }
+    </section>
+  `,
+})
+class ChatStreamQueryComponent {
+  readonly prompt = streamedQueryPrompt;
+  // Billable: the query stays disabled until the user asks.
+  readonly started = signal(false);
+  readonly query = injectChatCompletionStreamQuery(
+    () => streamedQueryBody,
+    () => ({ enabled: this.started() }),
+  );
+  readonly text = computed(() => textOfChunks(this.query.data()));
+}
+
+@Component({
   selector: 'app-root',
-  imports: [InstanceTypesComponent, TransactionsComponent, ResizeVolumeComponent, ChatStreamComponent],
+  imports: [
+    InstanceTypesComponent,
+    TransactionsComponent,
+    ResizeVolumeComponent,
+    ChatStreamComponent,
+    ChatStreamQueryComponent,
+  ],
   template: `
     <main>
       <app-instance-types />
       <app-transactions />
       <app-resize-volume />
       <app-chat-stream />
+      <app-chat-stream-query />
     </main>
   `,
 })

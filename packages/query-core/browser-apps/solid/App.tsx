@@ -1,12 +1,14 @@
 import { APIError } from '@inference-infra/fetch-client';
 import {
   useChatCompletionStream,
+  useChatCompletionStreamQuery,
   useInfiniteBillingTransactions,
   useInstanceTypes,
   useResizeVolume,
 } from '@inference-infra/query-core/solid';
 import type { ListInstanceTypesQuery } from '@inference-infra/types';
 import { createSignal, For, Show } from 'solid-js';
+import { streamedQueryBody, streamedQueryPrompt, textOfChunks } from '../shared/streamedQuery.js';
 
 function InstanceTypes() {
   const [gpuType, setGpuType] = createSignal('');
@@ -138,6 +140,43 @@ function ChatStream() {
         {stream.status()}
       </p>
       <output aria-label="Answer">{stream.content()}</output>
+      <Show when={stream.error()}>
+        {(error) => (
+          <p role="alert">
+            {error().name}: {error().message}
+          </p>
+        )}
+      </Show>
+    </section>
+  );
+}
+
+function ChatStreamQuery() {
+  // Billable: the query stays disabled until the user asks.
+  const [started, setStarted] = createSignal(false);
+  const query = useChatCompletionStreamQuery(
+    () => streamedQueryBody,
+    () => ({ enabled: started() }),
+  );
+  return (
+    <section aria-label="Chat, as a streamed query">
+      <label>
+        Prompt <input value={streamedQueryPrompt} readonly />
+      </label>
+      <button type="button" disabled={started()} onClick={() => setStarted(true)}>
+        Start
+      </button>
+      <p data-status={query.status} data-fetch-status={query.fetchStatus} class="status">
+        {query.status}, {query.fetchStatus}
+      </p>
+      <output aria-label="Answer">{textOfChunks(query.data)}</output>
+      <Show when={query.error}>
+        {(error) => (
+          <p role="alert">
+            {error().name}: {error().message}
+          </p>
+        )}
+      </Show>
     </section>
   );
 }
@@ -149,6 +188,7 @@ export function App() {
       <Transactions />
       <ResizeVolume />
       <ChatStream />
+      <ChatStreamQuery />
     </main>
   );
 }

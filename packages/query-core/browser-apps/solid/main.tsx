@@ -1,12 +1,12 @@
-// The Solid app of the browser test: a keyless client, pointed at the server the page came from (its API route holds
-// the key), handed to the primitives by the provider, inside solid-query's own.
-import { createClient } from '@inference-infra/fetch-client';
+// The Solid app of the browser test: the page's keyless client (and the stream fault the test asks for), handed to
+// the primitives by the provider, inside solid-query's own.
 import { InferenceInfraProvider } from '@inference-infra/query-core/solid';
 import { QueryClient, QueryClientProvider } from '@tanstack/solid-query';
 import { render } from 'solid-js/web';
+import { createPageClient } from '../shared/pageClient.js';
 import { App } from './App.jsx';
 
-const client = createClient({ apiKey: null, baseUrl: `${location.origin}/v1`, platformUrl: location.origin });
+const client = createPageClient();
 const queryClient = new QueryClient();
 
 render(

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PluginOption } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pageKeyOf, type RunningApp, startBrowserApp } from './browserApp.js';
+import { itsOfStreamFaults } from './browserStreamFaults.js';
 
 const artifactsDir = fileURLToPath(new URL('../../test-artifacts', import.meta.url));
 
@@ -22,7 +23,8 @@ async function askSimulator(name: string, path: string, init: RequestInit = {}) 
 /**
  * The one scenario every framework's app passes, on the same markup: filters of instance types, infinite billing
  * pages, a resize and its 409, a streamed chat and its abort; then nothing past loopback, no key in the page, and no
- * failed request but the 409 and the abort asked for. `name` is the folder under `browser-apps/` and the entry of
+ * failed request but the 409 and the abort asked for; then the chat and the streamed query under each of the
+ * simulator's stream faults (`streamFaultScenarios`). `name` is the folder under `browser-apps/` and the entry of
  * this package.
  */
 export function describeBrowserScenario(name: string, plugin: () => PluginOption, builtWith: string): void {
@@ -150,5 +152,7 @@ export function describeBrowserScenario(name: string, plugin: () => PluginOption
         'Failed to load resource: the server responded with a status of 409 (Conflict)',
       ]);
     });
+
+    itsOfStreamFaults(() => app, name, screenshot);
   });
 }
