@@ -1,7 +1,12 @@
 // An Express 5 app holding the API key: the API's own paths (/v1/..., /api/...) forwarded with the key for the app's
 // pages, and GET /cheapest, an endpoint of the app's own that answers from the API.
 import { createClient } from '@inference-infra/fetch-client';
-import { createApiRoute, createRouteGuard, toNodeListener } from '@inference-infra/fetch-client/server';
+import {
+  createApiRoute,
+  createRouteGuard,
+  toNodeListener,
+  withoutRedirects,
+} from '@inference-infra/fetch-client/server';
 import express from 'express';
 
 // The local mock's addresses and demo key unless the environment names others.
@@ -16,7 +21,8 @@ app.use(
   toNodeListener(createApiRoute({ apiKey, baseUrl, platformUrl, operations: ['createChatCompletion'] })),
 );
 
-const client = createClient({ apiKey, baseUrl, platformUrl });
+// withoutRedirects: a 3xx of the API would resend the key where it points.
+const client = createClient({ apiKey, baseUrl, platformUrl, fetch: withoutRedirects(fetch) });
 // The route's door for the app's own endpoint: a foreign Host or page, a path read two ways are refused before a call
 // is spent; past 10 s the visitor gets 504 and the signal stops the call; no form of the key leaves, errors included.
 const guard = createRouteGuard({ apiKey, timeoutMs: 10_000 });

@@ -2,7 +2,7 @@
 // app's pages, and GET /cheapest, an endpoint of the app's own that answers from the API.
 import { serve } from '@hono/node-server';
 import { createClient } from '@inference-infra/fetch-client';
-import { createApiRoute, createRouteGuard } from '@inference-infra/fetch-client/server';
+import { createApiRoute, createRouteGuard, withoutRedirects } from '@inference-infra/fetch-client/server';
 import { Hono } from 'hono';
 
 // The local mock's addresses and demo key unless the environment names others.
@@ -13,7 +13,8 @@ const platformUrl = process.env.INFERENCE_INFRA_PLATFORM_URL ?? 'http://127.0.0.
 // Pages call this with a keyless client (`apiKey: null`, the app's origin as both base addresses). Reads are always
 // forwarded; of the billable calls only chat is, so a page cannot spend on images or embeddings.
 const route = createApiRoute({ apiKey, baseUrl, platformUrl, operations: ['createChatCompletion'] });
-const client = createClient({ apiKey, baseUrl, platformUrl });
+// withoutRedirects: a 3xx of the API would resend the key where it points.
+const client = createClient({ apiKey, baseUrl, platformUrl, fetch: withoutRedirects(fetch) });
 
 const app = new Hono();
 app.all('/v1/*', (context) => route(context.req.raw));

@@ -13,23 +13,36 @@ export interface HostileUpstream {
   origin: string;
   /** How many requests reached it. */
   calls(): number;
+  /** Whether a caller followed its redirect (to its own `/collect`, with the key it was handed). */
+  followed(): boolean;
   close(): Promise<void>;
 }
 
 /**
  * An API on 127.0.0.1 that an example's own endpoint may meet: the instance-type list answers by `gpu_type` with
  * `echo` a 500 whose body, status text and headers quote the caller's key (from its `Authorization`) in every form
- * of `echoedForms`, `echo-ok` a 200 whose fields and `X-Request-Id` do, `silent` never an answer, and any other
- * value an empty list. Whatever it holds open is closed by `close()`.
+ * of `echoedForms`, `echo-ok` a 200 whose fields and `X-Request-Id` do, `redirect` a 307 to its own `/collect` (a
+ * caller that follows resends the key there), `silent` never an answer, and any other value an empty list. Whatever it holds open is closed by `close()`.
  */
 export async function startHostileUpstream(): Promise<HostileUpstream> {
   let calls = 0;
+  let followed = false;
   const held = new Set<ServerResponse>();
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     calls += 1;
     const key = (request.headers.authorization ?? '').replace(/^Bearer /i, '');
     const forms = echoedForms(key);
-    const gpuType = new URL(request.url ?? '/', 'http://upstream.invalid').searchParams.get('gpu_type');
+    const url = new URL(request.url ?? '/', 'http://upstream.invalid');
+    const gpuType = url.searchParams.get('gpu_type');
+    if (url.pathname === '/collect') {
+      followed = true;
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"object":"list","data":[]}');
+      return;
+    }
+    if (gpuType === 'redirect') {
+      response.writeHead(307, { location: `/collect?key=${encodeURIComponent(key)}` }).end();
+      return;
+    }
     if (gpuType === 'silent') {
       held.add(response);
       return;
@@ -60,6 +73,7 @@ export async function startHostileUpstream(): Promise<HostileUpstream> {
   return {
     origin: `http://127.0.0.1:${port}`,
     calls: () => calls,
+    followed: () => followed,
     close: async () => {
       for (const response of held) response.destroy();
       server.closeAllConnections();

@@ -147,6 +147,11 @@ describe.each(['hono', 'express'])('examples/%s under attack', (name) => {
       expect(echoed.status).toBe(200);
       expect(JSON.parse(echoed.body)).toMatchObject({ id: expect.stringContaining('[redacted]') });
 
+      // An API that redirects: not followed (the request carries the key), a 502 naming where it pointed.
+      const redirected = await ask('/cheapest?gpu_type=redirect');
+      expect(redirected.status).toBe(502);
+      expect(upstream.followed()).toBe(false);
+
       // An API that never answers: the endpoint's deadline, then 504.
       const silent = await ask('/cheapest?gpu_type=silent', {}, endpointDeadlineMs + 20_000);
       expect(silent.status).toBe(504);
