@@ -184,6 +184,21 @@ describe('createRouteGuard', () => {
     expect(signal?.aborted).toBe(true);
   });
 
+  it('drops the late outcome of a handler that ignores its signal, a failure included', async () => {
+    let settled: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => {
+      settled = resolve;
+    });
+    const route = createRouteGuard({ apiKey, timeoutMs: 10 })(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      setTimeout(settled, 0);
+      throw new Error(`late, with ${apiKey}`);
+    });
+    expect(await errorOf(await route(new Request(`${app}/cheapest`)))).toMatchObject({ status: 504 });
+    // Vitest fails the run on an unhandled rejection: the late one must have gone nowhere.
+    await done;
+  });
+
   it('stops the client call it gave its signal to when an upstream never answers', async () => {
     let upstreamAborted = false;
     const silent: typeof fetch = (_input, init) =>

@@ -84,10 +84,7 @@ async function withDeadline(handler: GuardedHandler, request: Request, timeoutMs
     const first = await Promise.race([answer, late]);
     if (first !== deadlinePassed) return first;
     // A handler that ignores its signal ends when it ends; its outcome has nobody left to go to.
-    answer.then(
-      (dropped) => dropped.body?.cancel(),
-      () => undefined,
-    );
+    void answer.then((dropped) => dropped.body?.cancel()).catch(() => undefined);
     controller.abort(new Error(`the route took longer than ${timeoutMs} ms`));
     return refusal(
       504,
