@@ -217,6 +217,7 @@ describe('createRouteGuard', () => {
     ['', 0],
     [apiKey, 0],
     [apiKey, 1.5],
+    [apiKey, 2 ** 31],
   ])('refuses options out of range (apiKey %j, timeoutMs %j)', (key, timeoutMs) => {
     expect(() => createRouteGuard({ apiKey: key, timeoutMs })).toThrow(
       /createRouteGuard: (apiKey|timeoutMs)/,

@@ -45,9 +45,10 @@ export function createRouteGuard(
   if (typeof apiKey !== 'string' || apiKey === '')
     throw new TypeError('createRouteGuard: apiKey must be a non-empty string');
   const timeoutMs = options.timeoutMs ?? 30_000;
-  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1)
+  // setTimeout takes at most 2^31 - 1 ms and fires at once past it.
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 2_147_483_647)
     throw new TypeError(
-      `createRouteGuard: timeoutMs must be a whole number of at least 1 (got ${timeoutMs})`,
+      `createRouteGuard: timeoutMs must be a whole number from 1 to 2147483647 (got ${timeoutMs})`,
     );
   const redactor = createRedactor(apiKey);
   const policy = {
