@@ -108,14 +108,16 @@ describe('createRouteGuard', () => {
     expect(calls()).toBe(0);
   });
 
-  it('takes a loopback name in the URL that differs from Host as the runtime naming itself (Next.js)', async () => {
+  it('takes a loopback name or an unspecified address in the URL that differs from Host as the runtime naming itself (Next.js)', async () => {
     const { handler, calls } = counted();
     const route = createRouteGuard({ apiKey, allowedHosts: ['app.example.com'] })(handler);
-    const answer = await route(
-      new Request('http://localhost:3000/cheapest', { headers: { host: 'app.example.com' } }),
-    );
-    expect(answer.status).toBe(200);
-    expect(calls()).toBe(1);
+    for (const self of ['localhost:3000', '127.0.0.1:3000', '0.0.0.0:3000', '[::]:3000']) {
+      const answer = await route(
+        new Request(`http://${self}/cheapest`, { headers: { host: 'app.example.com' } }),
+      );
+      expect(answer.status, self).toBe(200);
+    }
+    expect(calls()).toBe(4);
   });
 
   it('lets no form of the key out of an answer: body, headers, status text', async () => {

@@ -42,15 +42,20 @@ function ownOrigin(url: URL, hosts: readonly string[]): string {
   }
 }
 
+/** The addresses a server listens on for "every interface": a runtime's name for itself, never a site's. */
+const unspecified = new Set(['0.0.0.0', '[::]']);
+
 /**
  * The authority of `request.url` when it is not the Host the request sent, for the Host policy. A runtime that took
  * an absolute-form target (`GET http://evil.example/x`, as @hono/node-server does) puts its authority there, and by
- * RFC 9112 that, not `Host`, names the host. A loopback name there is the runtime naming itself (Next.js writes
- * `localhost` whatever the browser asked), never a foreign site, and is let through.
+ * RFC 9112 that, not `Host`, names the host. A loopback name or an unspecified address there is the runtime
+ * naming itself (Next.js writes its own `--hostname`, or `localhost`, whatever the browser asked), never a foreign
+ * site, and is let through.
  */
 function urlAuthority(url: URL, hosts: readonly string[]): string | undefined {
   const sent = hosts.length === 1 ? parseHost(hosts[0] ?? '')?.host : undefined;
-  if (url.host.toLowerCase() === sent || isLoopbackHostname(url.hostname)) return undefined;
+  if (url.host.toLowerCase() === sent || isLoopbackHostname(url.hostname) || unspecified.has(url.hostname))
+    return undefined;
   return url.host;
 }
 
