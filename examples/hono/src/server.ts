@@ -1,8 +1,8 @@
 // A Hono app on Node holding the API key: the API's own paths (/v1/..., /api/...) forwarded with the key for the
 // app's pages, and GET /cheapest, an endpoint of the app's own that answers from the API.
 import { serve } from '@hono/node-server';
-import { APIError, createClient } from '@inference-infra/fetch-client';
-import { createApiRoute } from '@inference-infra/fetch-client/server';
+import { createClient } from '@inference-infra/fetch-client';
+import { createApiRoute, createRouteGuard, withoutRedirects } from '@inference-infra/fetch-client/server';
 import { Hono } from 'hono';
 
 // The local mock's addresses and demo key unless the environment names others.
@@ -13,31 +13,26 @@ const platformUrl = process.env.INFERENCE_INFRA_PLATFORM_URL ?? 'http://127.0.0.
 // Pages call this with a keyless client (`apiKey: null`, the app's origin as both base addresses). Reads are always
 // forwarded; of the billable calls only chat is, so a page cannot spend on images or embeddings.
 const route = createApiRoute({ apiKey, baseUrl, platformUrl, operations: ['createChatCompletion'] });
-const client = createClient({ apiKey, baseUrl, platformUrl });
+// withoutRedirects: a 3xx of the API would resend the key where it points.
+const client = createClient({ apiKey, baseUrl, platformUrl, fetch: withoutRedirects(fetch) });
 
 const app = new Hono();
 app.all('/v1/*', (context) => route(context.req.raw));
 app.all('/api/*', (context) => route(context.req.raw));
 
-app.get('/cheapest', async (context) => {
-  const gpuType = context.req.query('gpu_type') ?? 'H100';
-  const { data, requestId } = await client.instances.listTypes({ gpu_type: gpuType });
-  const cheapest = data[0];
-  if (!cheapest) return context.json({ error: { message: `no ${gpuType} instance type is offered` } }, 404);
-  return context.json({
-    id: cheapest.id,
-    gpu_type: cheapest.gpu_type,
-    region: cheapest.region,
-    hourly_rate: cheapest.hourly_rate,
-    requestId,
-  });
+// The route's door for the app's own endpoint: a foreign Host or page, a path read two ways are refused before a call
+// is spent; past 10 s the visitor gets 504 and the signal stops the call; no form of the key leaves, errors included.
+const guard = createRouteGuard({ apiKey, timeoutMs: 10_000 });
+const cheapest = guard(async (request, { signal }) => {
+  const gpuType = new URL(request.url).searchParams.get('gpu_type') ?? 'H100';
+  const { data, requestId } = await client.instances.listTypes({ gpu_type: gpuType }, { signal });
+  const first = data[0];
+  if (!first)
+    return Response.json({ error: { message: `no ${gpuType} instance type is offered` } }, { status: 404 });
+  const { id, gpu_type, region, hourly_rate } = first;
+  return Response.json({ id, gpu_type, region, hourly_rate, requestId });
 });
-
-// An API failure keeps its status (a 429 stays a 429, a refused key a 401); the client's messages never hold the key.
-app.onError((error) => {
-  const status = error instanceof APIError ? error.status : 500;
-  return Response.json({ error: { message: error.message } }, { status });
-});
+app.get('/cheapest', (context) => cheapest(context.req.raw));
 
 // Loopback only: the route's default Host rule admits loopback names, right for a server no other machine reaches.
 const server = serve(

@@ -1,3 +1,7 @@
+import { errorBrand } from './errorBrand.js';
+
+export { isInferenceInfraError } from './errorBrand.js';
+
 /** Which call failed: enough to find it in code and logs, never the key or the body that was sent. */
 export interface FailedOperation {
   method: string;
@@ -21,20 +25,7 @@ export class InferenceInfraError extends Error {
   override name = 'InferenceInfraError';
 }
 
-/** Marks the errors of every installed copy of this package (a registered symbol is the same in each). */
-const errorBrand = Symbol.for('@inference-infra/fetch-client/error');
 Object.defineProperty(InferenceInfraError.prototype, errorBrand, { value: true });
-
-/**
- * Whether `error` is an error of this client, from this copy of the package or another one. `instanceof` is false
- * for an error of another copy (two versions installed, or the ESM and CJS builds both loaded); libraries on top of
- * the client, such as the react-hooks, decide with this instead.
- */
-export function isInferenceInfraError(error: unknown): error is InferenceInfraError {
-  return (
-    typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[errorBrand] === true
-  );
-}
 
 /** The request broke a rule of the spec and was not sent. */
 export class RequestValidationError extends InferenceInfraError {

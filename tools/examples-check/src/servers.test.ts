@@ -1,20 +1,28 @@
+import { sendRaw } from '@inference-infra/test-kit/rawHttp';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ExampleProject } from './exampleProject.ts';
+import { echoedForms, startHostileUpstream } from './hostileUpstream.ts';
 import { commandsOf, readmeCommand } from './readme.ts';
 import { exampleKey, h100s, simulatorEnv } from './simulator.ts';
 
-const projects: ExampleProject[] = [];
+const projects = new Map<string, ExampleProject>();
 afterAll(async () => {
-  await Promise.all(projects.map((project) => project.remove()));
+  await Promise.all([...projects.values()].map((project) => project.remove()));
 });
 
 /** The address the READMEs' curl lines name, where `npm start` listens by default. */
 const readmeServer = 'http://127.0.0.1:3000/';
 
+/**
+ * The example's own deadline for its endpoint (`createRouteGuard({ timeoutMs: 10_000 })` in src/server.ts): a silent
+ * upstream's 504 comes after it, so the raw client waits that long and a margin for a loaded machine.
+ */
+const endpointDeadlineMs = 10_000;
+
 describe.each(['hono', 'express'])('examples/%s', (name) => {
   it("serves its own endpoint from the API and the key-holding route, answering the README's curl lines", async () => {
     const project = new ExampleProject(name, inject('registryUrl'));
-    projects.push(project);
+    projects.set(name, project);
     await project.install();
     await project.run(readmeCommand(name, /^npm run build$/), { timeoutMs: 3 * 60_000 });
     const key = exampleKey(name);
@@ -73,5 +81,91 @@ describe.each(['hono', 'express'])('examples/%s', (name) => {
       await server.stop();
     }
     expect(server.output()).not.toContain(key);
+  });
+});
+
+describe.each(['hono', 'express'])('examples/%s under attack', (name) => {
+  it('refuses foreign hosts, pages and targets at its own endpoint, bounds a silent API and lets no form of the key out', async () => {
+    // The build of the test above (same worker, one file at a time): the served app as its README builds it.
+    const project = projects.get(name);
+    if (!project) throw new Error(`examples/${name} was not built by the test before`);
+    const upstream = await startHostileUpstream();
+    const key = exampleKey(`${name}attack`);
+    const server = await project.start(readmeCommand(name, /^npm start$/), {
+      env: {
+        INFERENCE_INFRA_API_KEY: key,
+        INFERENCE_INFRA_BASE_URL: `${upstream.origin}/v1`,
+        INFERENCE_INFRA_PLATFORM_URL: upstream.origin,
+        PORT: '0',
+      },
+      ready: /listening on (http:\/\/127\.0\.0\.1:(\d+)\/)/,
+      timeoutMs: 60_000,
+    });
+    const port = Number(server.ready[2]);
+    const own = `127.0.0.1:${port}`;
+    /** One raw request (no client library to tidy it up), its answer held to carry no form of the key. */
+    const ask = async (target: string, headers: Record<string, string> = {}, timeoutMs = 5_000) => {
+      const lines = Object.entries({ Host: own, ...headers }).map(
+        ([field, value]) => `${field}: ${value}\r\n`,
+      );
+      const answer = await sendRaw(port, {
+        bytes: `GET ${target} HTTP/1.1\r\n${lines.join('')}Connection: close\r\n\r\n`,
+        timeoutMs,
+      });
+      for (const form of echoedForms(key)) expect(answer.text).not.toContain(form);
+      return answer;
+    };
+    const codeOf = (answer: { body: string }) =>
+      (JSON.parse(answer.body) as { error: { code: string } }).error.code;
+    try {
+      // Refused before a call is spent: a rebinding site's Host, a page of another site (with Origin, or a no-cors
+      // request with Sec-Fetch-Site only), an absolute-form target naming another host.
+      const refused = [
+        await ask('/cheapest', { Host: 'evil.example' }),
+        await ask('/cheapest', { Origin: 'http://evil.example' }),
+        await ask('/cheapest', { 'Sec-Fetch-Site': 'cross-site' }),
+        await ask('http://evil.example/cheapest'),
+        // The key-holding route beside it judges such a target the same way.
+        await ask('http://evil.example/api/v1/instances/types'),
+      ];
+      const absoluteForm = name === 'hono' ? 403 : 400;
+      expect(refused.map((answer) => answer.status)).toEqual([403, 403, 403, absoluteForm, absoluteForm]);
+      expect(refused.map(codeOf)).toEqual([
+        'host_not_allowed',
+        'origin_not_allowed',
+        'origin_not_allowed',
+        ...Array(2).fill(name === 'hono' ? 'host_not_allowed' : 'malformed_request_target'),
+      ]);
+      expect(upstream.calls()).toBe(0);
+
+      // A query past Node's header limit is refused by the server itself; a malformed one is a query like any other.
+      expect((await ask(`/cheapest?gpu_type=${'x'.repeat(20_000)}`)).status).toBe(431);
+      expect((await ask('/cheapest?gpu_type=%E0%A4%A&gpu_type=%ZZ')).status).toBe(404);
+
+      // An API that echoes the key: its status passes, no form of the key does (the checks inside ask).
+      const failure = await ask('/cheapest?gpu_type=echo');
+      expect(failure.status).toBe(500);
+      expect(codeOf(failure)).toBe('upstream_error');
+      const echoed = await ask('/cheapest?gpu_type=echo-ok');
+      expect(echoed.status).toBe(200);
+      expect(JSON.parse(echoed.body)).toMatchObject({ id: expect.stringContaining('[redacted]') });
+
+      // An API that redirects: not followed (the request carries the key), a 502 naming where it pointed.
+      const redirected = await ask('/cheapest?gpu_type=redirect');
+      expect(redirected.status).toBe(502);
+      expect(upstream.followed()).toBe(false);
+
+      // An API that never answers: the endpoint's deadline, then 504.
+      const silent = await ask('/cheapest?gpu_type=silent', {}, endpointDeadlineMs + 20_000);
+      expect(silent.status).toBe(504);
+      expect(codeOf(silent)).toBe('route_timeout');
+
+      // And it keeps serving.
+      expect((await ask('/cheapest?gpu_type=H100')).status).toBe(404);
+    } finally {
+      await server.stop();
+      await upstream.close();
+    }
+    for (const form of echoedForms(key)) expect(server.output()).not.toContain(form);
   });
 });

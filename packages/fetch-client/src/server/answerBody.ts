@@ -31,7 +31,7 @@ export function answerBody(
  * The redactor's streaming form over bytes: only an end of a chunk that could begin a form of the key waits for the
  * next chunk, so a streamed event (which ends in a blank line) goes on at once.
  */
-function redactingTextStream(redactor: Redactor): TransformStream<Uint8Array, Uint8Array> {
+export function redactingTextStream(redactor: Redactor): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   const redaction = redactor.stream();

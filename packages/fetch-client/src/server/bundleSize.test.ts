@@ -17,8 +17,11 @@ const packageDir = fileURLToPath(new URL('../..', import.meta.url));
  * the span code itself is behind a dynamic import that only a route somebody traces loads. Budget 18.5 -> 18.7 kB.
  * Issue 45 (the redactor reads the text as a consumer decodes it: mixed JSON `\u` escapes, percent-encoding applied
  * twice, HTML entities) added ~900 B (19918 B): the decoder and the map back to the original text. Budget -> 19.6 kB.
+ * Issue 45 again (the door shared with createRouteGuard judges the authority of an absolute-form target, which
+ * @hono/node-server writes into `request.url`, like a Host) added ~310 B (20229 B); the guard itself is not in a route's
+ * bundle. Budget -> 19.8 kB.
  */
-const budget = 19.6 * 1024;
+const budget = 19.8 * 1024;
 
 describe('bundle size of @inference-infra/fetch-client/server', () => {
   it(`stays within ${budget} bytes min+gz for a route`, async () => {

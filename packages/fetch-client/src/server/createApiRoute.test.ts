@@ -107,6 +107,20 @@ describe('createApiRoute', () => {
     expect(upstreamCalls()).toBe(1);
   });
 
+  it('refuses an absolute-form target naming another host, as @hono/node-server hands it over (RFC 9112)', async () => {
+    const { route, upstreamCalls } = routeOnSimulator();
+    // `GET http://evil.example/api/v1/instances/types` with our Host: the target's authority names the host.
+    const answer = await route(
+      new Request('http://evil.example/api/v1/instances/types', { headers: { host: '127.0.0.1:3000' } }),
+    );
+    expect(await errorOf(answer)).toMatchObject({
+      status: 403,
+      code: 'host_not_allowed',
+      message: expect.stringMatching(/^request target authority: "evil.example"/),
+    });
+    expect(upstreamCalls()).toBe(0);
+  });
+
   it('refuses a Host that is not loopback unless the app lists it (DNS rebinding)', async () => {
     const { route, upstreamCalls } = routeOnSimulator();
     const rebound = await route(new Request('http://evil.example:3000/api/v1/instances/types'));

@@ -1,29 +1,13 @@
-import { checkTarget, createRedactor, hostRefusal, isRefusal, originRefusal } from '@inference-infra/edge';
+import { createRedactor, isRefusal } from '@inference-infra/edge';
 import { telemetryWanted } from '../internal/telemetry/loadTelemetry.js';
 import { apiMethods, matchApiRoute } from './apiRouteMatch.js';
 import type { ApiRouteOptions } from './apiRouteOptions.js';
 import { checkedBody, ruleRefusal } from './checkedBody.js';
 import { exposedAnswerHeaders, forwardToApi, type Upstream } from './forwardToApi.js';
 import { answerRefusal, refusal } from './refusal.js';
-import { arrivalOf } from './requestArrival.js';
+import { admitRequest } from './requestDoor.js';
 
 export type { ApiRouteOptions, StateChangingOperationId } from './apiRouteOptions.js';
-
-/**
- * The origin the app's pages are on: the scheme the runtime saw and the Host the browser sent (already checked
- * against `allowedHosts`). Not `request.url`'s own origin: Next.js builds that URL from its own idea of its host
- * (`localhost` for `next start --hostname 127.0.0.1`), which made every same-origin POST of a page served from
- * 127.0.0.1 read as another origin's (403).
- */
-function ownOrigin(url: URL, hosts: readonly string[]): string {
-  const [host] = hosts;
-  if (hosts.length !== 1 || !host) return url.origin;
-  try {
-    return new URL(`${url.protocol}//${host}`).origin;
-  } catch {
-    return url.origin;
-  }
-}
 
 /**
  * The server half of a page that holds no key, as a web-standard handler: `(request: Request) => Promise<Response>`
@@ -57,36 +41,15 @@ export function createApiRoute(options: ApiRouteOptions): (request: Request) => 
   };
 
   async function handle(request: Request): Promise<Response> {
-    // The URL as the runtime handed it over, judged before `new URL()` resolves a `..` or reads a `\` as `/`: a
-    // path that some reader in front of the route (a proxy, the app's own auth middleware) reads as another is
-    // refused, never guessed at. (Runtimes that parse the target first leave fewer forms to see; toNodeListener
-    // checks the target as it came off the wire.)
-    const target = checkTarget(request.url);
-    if (isRefusal(target)) return answerRefusal(target);
-    let url: URL;
-    try {
-      url = new URL(request.url);
-    } catch {
-      const message = `the request URL ${JSON.stringify(request.url)} is not a URL`;
-      return refusal(400, 'malformed_request_target', message);
-    }
-    const arrival = arrivalOf(request);
-    // A runtime joins two Host headers with ", ", which is no host name: refused as toNodeListener's two values are.
-    const hosts = arrival?.hosts ?? [request.headers.get('host') ?? url.host];
-    const badHost = hostRefusal(
-      hosts,
-      { allowedHosts: options.allowedHosts, option: 'createApiRoute({ allowedHosts })' },
-      arrival?.localAddress,
-    );
-    if (badHost) return answerRefusal(badHost);
-    const origin = request.headers.get('origin');
-    const selfOrigin = ownOrigin(url, hosts);
-    const crossSite = originRefusal(
-      arrival?.origins ?? (origin === null ? [] : [origin]),
-      request.headers.get('sec-fetch-site') ?? undefined,
-      { selfOrigin, allowedOrigins, option: 'createApiRoute({ allowedOrigins })' },
-    );
-    if (crossSite) return answerRefusal(crossSite);
+    // The target as the runtime handed it over, every Host and the page's Origin: the door every server half of the
+    // app shares (createRouteGuard's too).
+    const admitted = admitRequest(request, {
+      allowedHosts: options.allowedHosts,
+      allowedOrigins,
+      owner: 'createApiRoute',
+    });
+    if (isRefusal(admitted)) return answerRefusal(admitted);
+    const { url, selfOrigin, origin } = admitted;
     // Past the check above, an Origin is the route's own or one the app allows: only those get CORS headers.
     const cors: Record<string, string> =
       origin && origin !== selfOrigin

@@ -5,6 +5,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { checkTarget, hostRefusal, isRefusal, parseHost } from '@inference-infra/edge';
 import { drainUnread, headerValues } from '@inference-infra/edge/node';
 import { apiMethods, isApiPathname, matchApiRoute } from './apiRouteMatch.js';
+import { servesAnyPath } from './handlerScope.js';
 import { answerRefusal, refusal } from './refusal.js';
 import { recordArrival } from './requestArrival.js';
 
@@ -12,7 +13,7 @@ type Next = (error?: unknown) => void;
 
 /**
  * `createApiRoute`'s handler as a `node:http` / Express listener. Requests outside `/v1/` and `/api/` go to `next`
- * (the app's other routes) or get 404. A target that breaks the edge's path rule as it came off the wire, and a Host
+ * (the app's other routes) or get 404; a handler of `createRouteGuard` answers every path it is mounted on. A target that breaks the edge's path rule as it came off the wire, and a Host
  * that is missing, no host name or sent twice, are answered 400; a page that goes away aborts the upstream call, and
  * nothing thrown ever leaves the listener.
  */
@@ -52,7 +53,9 @@ async function serve(
   res: ServerResponse,
   next: Next | undefined,
 ) {
-  const target = req.url ?? '';
+  const anyPath = servesAnyPath(handler);
+  // Express strips a mount path off `url` (`app.use('/x', ...)`); the guard's handler judges the target as sent.
+  const target = (anyPath ? (req as { originalUrl?: string }).originalUrl : undefined) ?? req.url ?? '';
   // Only a path: an absolute-form (`http://[/`) or `*` target names no path of this server.
   if (!target.startsWith('/'))
     return send(
@@ -63,10 +66,10 @@ async function serve(
   // `/v1` with its own middleware must never see the route serve a path its guard read as another one.
   const checked = checkTarget(target);
   if (isRefusal(checked)) {
-    if (next && !namesApiPath(target)) return next();
+    if (next && !anyPath && !namesApiPath(target)) return next();
     return send(res, answerRefusal(checked));
   }
-  if (!isApiPathname(checked.pathname)) {
+  if (!anyPath && !isApiPathname(checked.pathname)) {
     if (next) return next();
     return send(res, refusal(404, 'unknown_path', `No operation of the API at ${checked.pathname}.`));
   }
