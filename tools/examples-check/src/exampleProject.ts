@@ -2,6 +2,7 @@ import { cpSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { type RunResult, UserFolder } from '@inference-infra/test-kit/userFolder';
 import { exampleDir } from './examples.ts';
+import { type Lockfile, type Packument, staleInstallsOfOurs } from './installedBuild.ts';
 import { commandsOf } from './readme.ts';
 
 /** What a copy leaves behind, as a user copying the folder from a fresh clone would have none of it. */
@@ -48,25 +49,18 @@ export class ExampleProject extends UserFolder {
   }
 
   private async expectTodaysBuild(): Promise<void> {
-    const lock = JSON.parse(readFileSync(join(this.dir, 'package-lock.json'), 'utf8')) as {
-      packages: Record<string, { version?: string; integrity?: string }>;
-    };
-    for (const [path, entry] of Object.entries(lock.packages)) {
-      const name = path.match(/(?:^|\/)node_modules\/(@inference-infra\/[^/]+)$/)?.[1];
-      if (!name) continue;
+    const lock = JSON.parse(readFileSync(join(this.dir, 'package-lock.json'), 'utf8')) as Lockfile;
+    const stale = await staleInstallsOfOurs(lock, async (name) => {
       const answer = await fetch(new URL(name.replace('/', '%2f'), this.registry), {
         signal: AbortSignal.timeout(30_000),
       });
       if (!answer.ok) throw new Error(`the test registry answered ${answer.status} for ${name}`);
-      const packument = (await answer.json()) as {
-        versions: Record<string, { dist: { integrity: string } }>;
-      };
-      const served = packument.versions[entry.version ?? '']?.dist.integrity;
-      if (served !== entry.integrity) {
-        throw new Error(
-          `${this.name} installed ${name}@${entry.version} ${entry.integrity} from npm's cache, not today's build ${served}`,
-        );
-      }
+      return (await answer.json()) as Packument;
+    });
+    if (stale.length > 0) {
+      throw new Error(
+        `examples/${this.name} installed from npm's cache, not today's build:\n${stale.join('\n')}`,
+      );
     }
   }
 }
