@@ -18,7 +18,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('the examples a user copies', () => {
-  it('are the eight projects of the issue, none of them a workspace package', () => {
+  it('are the twelve projects of the issue, none of them a workspace package', () => {
     expect(examples).toEqual([
       'express',
       'hono',
@@ -27,7 +27,11 @@ describe('the examples a user copies', () => {
       'node-cjs',
       'node-esm',
       'partner-ci',
+      'vite-angular',
       'vite-react',
+      'vite-solid',
+      'vite-svelte',
+      'vite-vue',
     ]);
     // pnpm-workspace.yaml names the playground alone: `examples/*` would link every example to the workspace.
     expect(workspaceExamples()).toEqual(['playground']);

@@ -443,9 +443,20 @@ console.log(method, path, surface, stateChanging, model.resolve('#/components/sc
   { file: mcpServer, contains: '@modelcontextprotocol/inspector', test: shell },
 
   // The examples users copy whole: their commands are what tools/examples-check runs in a copy of each folder.
-  ...['node-esm', 'node-cjs', 'vite-react', 'nextjs', 'hono', 'express', 'mcp-client', 'partner-ci'].map(
-    (name) => ({ file: `examples/${name}/README.md`, contains: 'npm install --registry', test: shell }),
-  ),
+  ...[
+    'node-esm',
+    'node-cjs',
+    'vite-react',
+    'vite-vue',
+    'vite-svelte',
+    'vite-solid',
+    'vite-angular',
+    'nextjs',
+    'hono',
+    'express',
+    'mcp-client',
+    'partner-ci',
+  ].map((name) => ({ file: `examples/${name}/README.md`, contains: 'npm install --registry', test: shell })),
   ...[
     ['node-esm', 'cheapest H100: it_h100'],
     ['node-cjs', 'cheapest H100 in us-east-1:'],
