@@ -18,6 +18,7 @@ import { requestIdChecks } from './requestIdChecks.js';
 import { requestShapeChecks } from './requestShapeChecks.js';
 import { resizeChecks } from './resizeChecks.js';
 import { resizeEffectChecks } from './resizeEffectChecks.js';
+import { sequenceChecks } from './sequences/index.js';
 import { sortOrderChecks } from './sortOrderChecks.js';
 import { transactionChecks } from './transactionChecks.js';
 
@@ -35,6 +36,8 @@ export function buildChecks(spec: ContractSpec, validator: SchemaValidator): Con
     ...ofOperationsInSpec(() => transactionChecks(spec)),
     ...generic(defaultChecks(spec)),
     ...ofOperationsInSpec(() => resizeChecks(spec)),
+    // Before the effect checks, whose last grows the volume to the largest size: racing resizes need room to grow.
+    ...sequenceChecks(spec),
     ...ofOperationsInSpec(() => resizeEffectChecks(spec)),
     ...ofOperationsInSpec(() => imageChecks(spec)),
     ...ofOperationsInSpec(() => imageSizeChecks(spec)),

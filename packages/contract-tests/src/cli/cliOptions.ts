@@ -68,6 +68,8 @@ Selection:
                           with that reason); a failing case is shrunk to the smallest and printed as curl
   --time-budget S         seconds the generated properties may run in all; once spent, the rest are skipped
                           with that reason (default: no limit but --max-cases)
+  --max-in-flight N       requests the sequence properties keep in flight at once (2-64, default 6;
+                          a case sends up to 4N)
   --request-timeout MS    time to wait for one answer (default 30000)
   --max-answer-bytes N    read at most N bytes of one answer's body (default ${defaultMaxAnswerBytes}, 32 MiB);
                           past them reading stops, the connection is dropped and the check fails with
@@ -194,6 +196,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
       maxAnswerBytes: values['max-answer-bytes'],
       maxRps: values['max-rps'],
       rateLimitBudget: values['rate-limit-budget'],
+      maxInFlight: values['max-in-flight'],
     },
     selection: { only: names(values.only), skip: names(values.skip) },
     reporters,
@@ -239,6 +242,7 @@ function parse(argv: string[]) {
       'max-answer-bytes': { type: 'string' },
       'max-rps': { type: 'string' },
       'rate-limit-budget': { type: 'string' },
+      'max-in-flight': { type: 'string' },
       'via-prism-proxy': { type: 'boolean' },
       spec: { type: 'string' },
       help: { type: 'boolean', short: 'h' },

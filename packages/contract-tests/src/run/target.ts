@@ -30,6 +30,8 @@ export interface Target {
   maxRequestsPerSecond?: number;
   /** Milliseconds the run may spend waiting out 429 answers (`--rate-limit-budget`, in seconds on the command line). */
   rateLimitBudgetMs?: number;
+  /** Requests the sequence properties keep in flight at once (`--max-in-flight`, default 6, at least 2). */
+  maxInFlight?: number;
   /** The base addresses are `prism proxy` processes in front of the target, which report spec violations. */
   viaPrismProxy?: boolean;
 }
@@ -49,6 +51,7 @@ export interface TargetFlags {
   maxAnswerBytes?: string;
   maxRps?: string;
   rateLimitBudget?: string;
+  maxInFlight?: string;
 }
 
 /** What a run asked for before any server exists: either a live target, or the bundled mock to be started. */
@@ -121,7 +124,11 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv = proce
   const maxAnswerBytes = positiveInteger('--max-answer-bytes', flags.maxAnswerBytes) ?? defaultMaxAnswerBytes;
   const maxRequestsPerSecond = positiveNumber('--max-rps', flags.maxRps);
   const rateLimitBudgetSeconds = wholeNumber('--rate-limit-budget', flags.rateLimitBudget);
+  const maxInFlight = positiveInteger('--max-in-flight', flags.maxInFlight);
+  if (maxInFlight !== undefined && (maxInFlight < 2 || maxInFlight > 64))
+    throw new TargetError(`--max-in-flight must be a whole number from 2 to 64 (got "${flags.maxInFlight}")`);
   const rateLimits = {
+    ...(maxInFlight === undefined ? {} : { maxInFlight }),
     ...(maxRequestsPerSecond === undefined ? {} : { maxRequestsPerSecond }),
     ...(rateLimitBudgetSeconds === undefined ? {} : { rateLimitBudgetMs: rateLimitBudgetSeconds * 1000 }),
   };

@@ -1,5 +1,6 @@
 import { editBody, type Json, type Mutant, onAnswer, onRequest, volumeOf } from './mutants.js';
 import { cursorsWithANonce } from './openFieldVariants.js';
+import { sequenceMutants } from './sequenceMutants.js';
 
 /**
  * A mutant of issue 46: one promise broken in a class the per-field generators do not reach (answers compared on
@@ -219,4 +220,6 @@ export const behaviourMutants: BehaviourMutant[] = [
       return next(req);
     },
   },
+  // Properties over sequences (requests in flight at once, racing writes): see sequenceMutants.ts.
+  ...sequenceMutants,
 ];
