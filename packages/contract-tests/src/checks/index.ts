@@ -7,6 +7,7 @@ import { chatChecks } from './chatChecks.js';
 import type { ContractCheck } from './check.js';
 import { generic, ofOperationsInSpec } from './checkFamilies.js';
 import { compatibilityChecks } from './compatibilityChecks.js';
+import { deactivatedKeyChecks } from './deactivatedKeyChecks.js';
 import { defaultChecks } from './defaultChecks.js';
 import { embeddingChecks } from './embeddingChecks.js';
 import { generatedChecks } from './generated/index.js';
@@ -48,6 +49,7 @@ export function buildChecks(spec: ContractSpec, validator: SchemaValidator): Con
     ...generic(requestIdChecks(spec)),
     ...generic(genericChecks(spec)),
     ...generic(authChecks(spec)),
+    ...ofOperationsInSpec(() => deactivatedKeyChecks(spec)),
     ...generic(negativeChecks(spec, validator)),
     ...generic(requestShapeChecks(spec)),
     ...generatedChecks(spec, validator),

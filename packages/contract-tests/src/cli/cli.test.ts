@@ -13,6 +13,7 @@ const targetArgs = ({ target }: SimulatorTarget) => [
   target.platformUrl,
   '--api-key',
   target.apiKey,
+  ...(target.deactivatedKey ? ['--deactivated-key', target.deactivatedKey] : []),
 ];
 
 describe('the inference-infra-contract-tests command', () => {
@@ -45,6 +46,8 @@ describe('the inference-infra-contract-tests command', () => {
         join(work, 'coverage-map.json'),
       ]);
       expect(run.output).toMatch(/\d+ checks: \d+ passed, 0 failed, 0 skipped/);
+      // The deactivated key is a secret as the key is: not a piece of it is printed.
+      expect(run.output).not.toContain(server.target.deactivatedKey?.slice(8, 16));
       expect(run.output).toMatch(
         /Coverage map: \d+ promises of the spec, \d+ checked \(\d+ over generated cases\), \d+ not checkable/,
       );

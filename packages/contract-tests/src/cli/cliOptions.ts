@@ -46,6 +46,8 @@ Target (flags win over the environment):
   --base-url URL          inference base address, /v1 included        (INFERENCE_INFRA_BASE_URL)
   --platform-url URL      platform base address, without /api/v1      (INFERENCE_INFRA_PLATFORM_URL)
   --api-key KEY           an active API key                           (INFERENCE_INFRA_API_KEY)
+  --deactivated-key KEY   a deactivated key of the workspace: checks it is refused (401) on a read and a write
+                          of each base address; skipped without it     (INFERENCE_INFRA_DEACTIVATED_KEY)
 
 Mutations (live targets only; the bundled mock always runs them):
   --allow-mutations       make state-changing or billable calls (resize, chat, images, embeddings)
@@ -185,6 +187,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
       baseUrl: values['base-url'],
       platformUrl: values['platform-url'],
       apiKey: values['api-key'],
+      deactivatedKey: values['deactivated-key'],
       allowMutations: values['allow-mutations'] ?? false,
       allowBoundResizes: values['allow-bound-resizes'] ?? false,
       volumeId: values['volume-id'],
@@ -223,6 +226,7 @@ function parse(argv: string[]) {
       'base-url': { type: 'string' },
       'platform-url': { type: 'string' },
       'api-key': { type: 'string' },
+      'deactivated-key': { type: 'string' },
       'allow-mutations': { type: 'boolean' },
       'allow-bound-resizes': { type: 'boolean' },
       'volume-id': { type: 'string' },

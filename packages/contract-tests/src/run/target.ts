@@ -12,6 +12,11 @@ export interface Target {
   /** Platform base address, without the `/api/v1` that its paths carry. */
   platformUrl: string;
   apiKey: string;
+  /**
+   * A key of the workspace deactivated in the dashboard (`--deactivated-key`): its checks send it and expect the
+   * refusal the spec gives (auth-401). A secret like the key: every output redacts both.
+   */
+  deactivatedKey?: string;
   /** Whether state-changing or billable calls may be made (always true for the bundled mock: nothing real changes). */
   allowMutations: boolean;
   /** Whether a check may grow the volume to the largest size the spec allows, which it keeps (`--allow-bound-resizes`). */
@@ -40,6 +45,7 @@ export interface TargetFlags {
   baseUrl?: string;
   platformUrl?: string;
   apiKey?: string;
+  deactivatedKey?: string;
   allowMutations?: boolean;
   allowBoundResizes?: boolean;
   volumeId?: string;
@@ -119,6 +125,14 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv = proce
   const baseUrl = flags.baseUrl ?? env.INFERENCE_INFRA_BASE_URL;
   const platformUrl = flags.platformUrl ?? env.INFERENCE_INFRA_PLATFORM_URL;
   const apiKey = flags.apiKey ?? env.INFERENCE_INFRA_API_KEY;
+  const deactivatedKey = flags.deactivatedKey ?? env.INFERENCE_INFRA_DEACTIVATED_KEY;
+  if (deactivatedKey !== undefined && deactivatedKey.trim() === '')
+    throw new TargetError('--deactivated-key must be a key (got an empty value)');
+  if (deactivatedKey !== undefined && deactivatedKey === apiKey)
+    throw new TargetError(
+      '--deactivated-key must be another key than --api-key: the suite expects it refused',
+    );
+  const deactivated = deactivatedKey === undefined ? {} : { deactivatedKey };
   const volumeSizeGb = positiveInteger('--volume-size', flags.volumeSize);
   const requestTimeoutMs = positiveInteger('--request-timeout', flags.requestTimeoutMs) ?? 30_000;
   const maxAnswerBytes = positiveInteger('--max-answer-bytes', flags.maxAnswerBytes) ?? defaultMaxAnswerBytes;
@@ -149,6 +163,7 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv = proce
         baseUrl: mockBaseUrl,
         platformUrl: mockPlatformUrl,
         apiKey: apiKey ?? bundledMockApiKey,
+        ...deactivated,
         allowMutations: true,
         ...(flags.volumeId ? { volumeId: flags.volumeId } : {}),
         models,
@@ -178,6 +193,7 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv = proce
       baseUrl: httpUrl('--base-url', baseUrl),
       platformUrl: platform,
       apiKey,
+      ...deactivated,
       allowMutations: flags.allowMutations === true,
       ...(flags.allowBoundResizes === true ? { allowBoundResizes: true } : {}),
       ...(flags.volumeId ? { volumeId: flags.volumeId } : {}),
@@ -188,4 +204,9 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv = proce
       ...rateLimits,
     },
   };
+}
+
+/** Every secret of the target, for the one redactor of everything the run writes: the key, and a deactivated one. */
+export function secretsOf(target: Pick<Target, 'apiKey' | 'deactivatedKey'>): string[] {
+  return target.deactivatedKey === undefined ? [target.apiKey] : [target.apiKey, target.deactivatedKey];
 }
