@@ -94,12 +94,17 @@ function holdRequestIds(answers: Array<{ label: string; response: ContractRespon
 
 const describe = (read: Read) => JSON.stringify(read);
 
+/** The reads of one property: those of one operation's path (and of its address's unknown path), as the suite files checks. */
+type Group = 'instances' | 'transactions' | 'inference';
+
 /**
  * Many reads in flight at once over several connections, as a live service sees its clients: each answered as it is
  * answered alone (a success with the same data, a failure with the same status and error), schema-valid, with an
  * X-Request-Id of its own (request-id-header) equal to the body's. An answer carrying another request's data, or an id
  * shared under load, fails. The spec promises nothing about concurrency itself: these are its per-request promises,
- * held over a lot. A lot that reads a list changing meanwhile (an account billed during the run) is skipped.
+ * held over a lot. A lot that reads a list changing meanwhile (an account billed during the run) is skipped. One
+ * property per path read, filed under its operation: the two lists, and the inference address (its unknown path and a
+ * method its path does not take, which change nothing).
  */
 export function concurrentReadProperties(spec: ContractSpec): ContractCheck[] {
   const ops: Operations = {
@@ -113,22 +118,29 @@ export function concurrentReadProperties(spec: ContractSpec): ContractCheck[] {
   ) as string[];
   const maxLimit = numberParameter(ops.transactions, 'limit', 'maximum') ?? 100;
   const minLimit = numberParameter(ops.transactions, 'limit', 'minimum') ?? 1;
-  return [
+  const orNone = <T>(values: T[]) =>
+    values.length > 0 ? fc.option(fc.constantFrom(...values), { nil: undefined }) : fc.constant(undefined);
+  const groups: Array<[Group, SpecOperation]> = [
+    ['instances', ops.instances],
+    ['transactions', ops.transactions],
+    ...(ops.inference ? [['inference', ops.inference] as [Group, SpecOperation]] : []),
+  ];
+  return groups.map(([group, op]) =>
     propertyCheck({
-      name: 'answers many requests in flight at once each as it answers it alone, each with its own X-Request-Id',
-      operationId: ops.instances.operationId,
-      tags: ops.instances.tags,
+      name: `answers many requests in flight at once each as it answers it alone, each with its own X-Request-Id (${group === 'inference' ? 'inference address' : 'its path'})`,
+      operationId: op.operationId,
+      tags: op.tags,
       mutates: false,
       // `ownErrors`: the unknown path and the method a path lacks must be answered by the server, not a framework.
-      requires: ['state', 'ownErrors'],
+      requires: group === 'inference' ? ['state', 'ownErrors'] : ['state'],
       covers: [
         assumptionEntry('request-id-header'),
-        sequenceEntry(ops.transactions.operationId, sequencePromises.inFlight),
-        sequenceEntry(ops.instances.operationId, sequencePromises.inFlight),
+        ...(group === 'inference' ? [] : [sequenceEntry(op.operationId, sequencePromises.inFlight)]),
       ],
       // Each case sends its lot twice (alone, then at once): few cases reach the interleavings that matter.
       maxCases: 5,
       async setup(ctx) {
+        if (group !== 'instances') return { gpuTypes: [] as string[], regions: [] as string[] };
         const response = await expectAnswer(ctx, { op: ops.instances }, 200);
         const items = jsonOf<ListInstanceTypesResponse>(response).data;
         return {
@@ -138,45 +150,46 @@ export function concurrentReadProperties(spec: ContractSpec): ContractCheck[] {
       },
       cases: (ctx, { gpuTypes, regions }) => {
         const maxInFlight = maxInFlightOf(ctx.target);
-        const orNone = <T>(values: T[]) =>
-          values.length > 0
-            ? fc.option(fc.constantFrom(...values), { nil: undefined })
-            : fc.constant(undefined);
-        const reads: Array<fc.Arbitrary<Read>> = [
-          fc.record(
-            {
-              read: fc.constant('transactions' as const),
-              type: orNone(types),
-              limit: fc.constantFrom(minLimit, 2, 7, maxLimit),
-              offset: fc.integer({ min: 0, max: 40 }),
-            },
-            { requiredKeys: ['read'] },
-          ),
-          fc.record(
-            {
-              read: fc.constant('instance types' as const),
-              gpu_type: orNone(gpuTypes),
-              region: orNone(regions),
-            },
-            { requiredKeys: ['read'] },
-          ),
-          fc.record({
-            read: fc.constant('without a key' as const),
-            of: fc.constantFrom('transactions' as const, 'instance types' as const),
-          }),
-          fc.constant({ read: 'limit 0' as const }),
-        ];
-        if (ops.inference)
-          reads.push(
-            fc.constant({ read: 'an unknown path of the inference address' as const }),
-            fc.constant({ read: 'GET of a POST path' as const }),
-          );
+        // The successes first: drawn twice as often as each failure below.
+        const reads: Array<fc.Arbitrary<Read>> =
+          group === 'instances'
+            ? [
+                fc.record(
+                  {
+                    read: fc.constant('instance types' as const),
+                    gpu_type: orNone(gpuTypes),
+                    region: orNone(regions),
+                  },
+                  { requiredKeys: ['read'] },
+                ),
+                fc.constant({ read: 'without a key' as const, of: 'instance types' as const }),
+              ]
+            : group === 'transactions'
+              ? [
+                  fc.record(
+                    {
+                      read: fc.constant('transactions' as const),
+                      type: orNone(types),
+                      limit: fc.constantFrom(minLimit, 2, 7, maxLimit),
+                      offset: fc.integer({ min: 0, max: 40 }),
+                    },
+                    { requiredKeys: ['read'] },
+                  ),
+                  fc.constant({ read: 'without a key' as const, of: 'transactions' as const }),
+                  fc.constant({ read: 'limit 0' as const }),
+                ]
+              : [
+                  fc.constant({ read: 'an unknown path of the inference address' as const }),
+                  fc.constant({ read: 'GET of a POST path' as const }),
+                ];
         // A few distinct reads, each sent several times in the lot: reads of one path with other queries in flight
         // together are where answers cross (a cache or a coalescing keyed by path alone).
         return fc
           .record({
-            // The two lists drawn twice as often as each failure.
-            distinct: fc.array(fc.oneof(...reads.slice(0, 2), ...reads), { minLength: 2, maxLength: 4 }),
+            distinct: fc.array(fc.oneof(reads[0] as fc.Arbitrary<Read>, ...reads), {
+              minLength: 2,
+              maxLength: 4,
+            }),
             picks: fc.array(fc.nat(), { minLength: 2, maxLength: 4 * maxInFlight }),
             // As many in flight as allowed most often: the lot's first requests start together.
             inFlight: fc.oneof(fc.constant(maxInFlight), fc.integer({ min: 2, max: maxInFlight })),
@@ -229,5 +242,5 @@ export function concurrentReadProperties(spec: ContractSpec): ContractCheck[] {
         }
       },
     }),
-  ];
+  );
 }
