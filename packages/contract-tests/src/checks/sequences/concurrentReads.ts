@@ -130,7 +130,9 @@ export function concurrentReadProperties(spec: ContractSpec): ContractCheck[] {
       name: `answers many requests in flight at once each as it answers it alone, each with its own X-Request-Id (${group === 'inference' ? 'inference address' : 'its path'})`,
       operationId: op.operationId,
       tags: op.tags,
-      mutates: false,
+      // A check filed under a billable operation counts as a mutation, as every other check of one does (this one
+      // sends only a GET to the path, and to an unknown one: nothing a server could act on).
+      mutates: op.stateChanging,
       // `ownErrors`: the unknown path and the method a path lacks must be answered by the server, not a framework.
       requires: group === 'inference' ? ['state', 'ownErrors'] : ['state'],
       covers: [
