@@ -36,6 +36,18 @@ describe('createRedactor', () => {
     expect(hide('Bearer ii_live_mock, the mock server')).toBe('Bearer [redacted], the mock server');
   });
 
+  it('hides several keys at once, each as it hides one alone (a deactivated key beside the active one)', () => {
+    const other = 'ii_live_Dz3Nq8Lw5Hs1Yt6C';
+    const both = createRedactor([key, other]);
+    expect(both.redact(`Bearer ${key} and Bearer ${other}`)).toBe('Bearer [redacted] and Bearer [redacted]');
+    expect(both.redact(`pieces ${other.slice(10, 18)} and ${secret.slice(2, 10)}`)).toBe(
+      'pieces [redacted] and [redacted]',
+    );
+    expect(both.redact(base64(`:${other}`))).not.toContain(base64(`:${other}`).slice(4, 24));
+    expect(createRedactor([key]).redact(`Bearer ${key}`)).toBe(createRedactor(key).redact(`Bearer ${key}`));
+    expect(createRedactor([]).redact(key)).toBe(key);
+  });
+
   it('finds the key JSON-escaped, \\u-escaped, percent-encoded and in base64 at any alignment', () => {
     const escapedEvery = [...key]
       .map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)

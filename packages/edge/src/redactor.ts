@@ -85,16 +85,17 @@ const unchanged: Redactor = {
 };
 
 /**
- * The redactor of one key. Whole forms of the key are matched whole (so `ii_live_mock`, whose secret is too short to
- * have runs, is still hidden); the secret part's forms through their runs, which also catch any long piece of them.
- * Without a key nothing is hidden.
+ * The redactor of one key, or of several (a process holding a second key, as the contract suite a deactivated one,
+ * hides both with one pass). Whole forms of each key are matched whole (so `ii_live_mock`, whose secret is too short
+ * to have runs, is still hidden); the secret part's forms through their runs, which also catch any long piece of
+ * them. Without a key nothing is hidden.
  */
-export function createRedactor(key: string | undefined): Redactor {
-  if (!key) return unchanged;
-  const { secret } = splitKey(key);
+export function createRedactor(key: string | readonly string[] | undefined): Redactor {
+  const keys = (typeof key === 'string' ? [key] : (key ?? [])).filter((one) => one !== '');
+  if (keys.length === 0) return unchanged;
   // Matched in lower case (`foldCase`): the contract suite's own checks send the key in another case.
-  const wholeForms = [...new Set(textForms(key).map((form) => foldCase(form.text)))];
-  const tables = runTables(textForms(secret));
+  const wholeForms = [...new Set(keys.flatMap((one) => textForms(one).map((form) => foldCase(form.text))))];
+  const tables = runTables(keys.flatMap((one) => textForms(splitKey(one).secret)));
   /** How many characters a match spans in the text as decoded (`decodedView`). */
   const decodedReach = Math.max(
     1,
@@ -259,9 +260,15 @@ export function createRedactor(key: string | undefined): Redactor {
 
 let cached: { key: string; redactor: Redactor } | undefined;
 
-/** The redactor of a key, built once: a process mostly holds one key, and every message of it goes through this. */
-export function redactorFor(key: string | undefined): Redactor {
-  if (!key) return unchanged;
-  if (cached?.key !== key) cached = { key, redactor: createRedactor(key) };
+/**
+ * The redactor of a key (or of several), built once: a process mostly holds one, and every message of it goes
+ * through this.
+ */
+export function redactorFor(key: string | readonly string[] | undefined): Redactor {
+  const keys = (typeof key === 'string' ? [key] : (key ?? [])).filter((one) => one !== '');
+  if (keys.length === 0) return unchanged;
+  // A line break cannot be part of a key fetch sends (`keyAsSent` trims them, and none is inside one that is sent).
+  const id = keys.join('\n');
+  if (cached?.key !== id) cached = { key: id, redactor: createRedactor(keys) };
   return cached.redactor;
 }

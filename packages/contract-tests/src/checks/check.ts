@@ -192,7 +192,9 @@ export async function runCheck(check: ContractCheck, ctx: CheckContext): Promise
     await check.run(ctx);
   } catch (error) {
     if (error instanceof Error) {
-      const redactor = redactorFor(ctx.target.apiKey);
+      // Both secrets of the target (`secretsOf`): a deactivated key's checks quote answers too.
+      const { apiKey, deactivatedKey } = ctx.target;
+      const redactor = redactorFor(deactivatedKey === undefined ? apiKey : [apiKey, deactivatedKey]);
       error.message = redactor.redact(error.message);
       if (error.stack) error.stack = redactor.redact(error.stack);
     }

@@ -7,6 +7,7 @@ import { chatChecks } from './chatChecks.js';
 import type { ContractCheck } from './check.js';
 import { generic, ofOperationsInSpec } from './checkFamilies.js';
 import { compatibilityChecks } from './compatibilityChecks.js';
+import { deactivatedKeyChecks } from './deactivatedKeyChecks.js';
 import { defaultChecks } from './defaultChecks.js';
 import { embeddingChecks } from './embeddingChecks.js';
 import { generatedChecks } from './generated/index.js';
@@ -18,6 +19,7 @@ import { requestIdChecks } from './requestIdChecks.js';
 import { requestShapeChecks } from './requestShapeChecks.js';
 import { resizeChecks } from './resizeChecks.js';
 import { resizeEffectChecks } from './resizeEffectChecks.js';
+import { sequenceChecks } from './sequences/index.js';
 import { sortOrderChecks } from './sortOrderChecks.js';
 import { streamFailureChecks } from './streamFailureChecks.js';
 import { transactionChecks } from './transactionChecks.js';
@@ -36,6 +38,8 @@ export function buildChecks(spec: ContractSpec, validator: SchemaValidator): Con
     ...ofOperationsInSpec(() => transactionChecks(spec)),
     ...generic(defaultChecks(spec)),
     ...ofOperationsInSpec(() => resizeChecks(spec)),
+    // Before the effect checks, whose last grows the volume to the largest size: racing resizes need room to grow.
+    ...sequenceChecks(spec),
     ...ofOperationsInSpec(() => resizeEffectChecks(spec)),
     ...ofOperationsInSpec(() => imageChecks(spec)),
     ...ofOperationsInSpec(() => imageSizeChecks(spec)),
@@ -46,6 +50,7 @@ export function buildChecks(spec: ContractSpec, validator: SchemaValidator): Con
     ...generic(requestIdChecks(spec)),
     ...generic(genericChecks(spec)),
     ...generic(authChecks(spec)),
+    ...ofOperationsInSpec(() => deactivatedKeyChecks(spec)),
     ...generic(negativeChecks(spec, validator)),
     ...generic(requestShapeChecks(spec)),
     ...generatedChecks(spec, validator),

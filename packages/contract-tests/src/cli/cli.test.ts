@@ -13,6 +13,7 @@ const targetArgs = ({ target }: SimulatorTarget) => [
   target.platformUrl,
   '--api-key',
   target.apiKey,
+  ...(target.deactivatedKey ? ['--deactivated-key', target.deactivatedKey] : []),
 ];
 
 describe('the inference-infra-contract-tests command', () => {
@@ -48,6 +49,8 @@ describe('the inference-infra-contract-tests command', () => {
       expect(run.output).toMatch(
         /\d+ checks: \d+ passed, 0 failed, 1 skipped\n {4}1 skipped: no stream of the run failed/,
       );
+      // The deactivated key is a secret as the key is: not a piece of it is printed.
+      expect(run.output).not.toContain(server.target.deactivatedKey?.slice(8, 16));
       expect(run.output).toMatch(
         /Coverage map: \d+ promises of the spec, \d+ checked \(\d+ over generated cases\), \d+ not checkable/,
       );

@@ -46,6 +46,8 @@ Target (flags win over the environment):
   --base-url URL          inference base address, /v1 included        (INFERENCE_INFRA_BASE_URL)
   --platform-url URL      platform base address, without /api/v1      (INFERENCE_INFRA_PLATFORM_URL)
   --api-key KEY           an active API key                           (INFERENCE_INFRA_API_KEY)
+  --deactivated-key KEY   a deactivated key of the workspace: checks it is refused (401) on a read and a write
+                          of each base address; skipped without it     (INFERENCE_INFRA_DEACTIVATED_KEY)
 
 Mutations (live targets only; the bundled mock always runs them):
   --allow-mutations       make state-changing or billable calls (resize, chat, images, embeddings)
@@ -68,6 +70,8 @@ Selection:
                           with that reason); a failing case is shrunk to the smallest and printed as curl
   --time-budget S         seconds the generated properties may run in all; once spent, the rest are skipped
                           with that reason (default: no limit but --max-cases)
+  --max-in-flight N       requests the sequence properties keep in flight at once (2-64, default 6;
+                          a case sends up to 4N)
   --request-timeout MS    time to wait for one answer (default 30000)
   --max-answer-bytes N    read at most N bytes of one answer's body (default ${defaultMaxAnswerBytes}, 32 MiB);
                           past them reading stops, the connection is dropped and the check fails with
@@ -183,6 +187,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
       baseUrl: values['base-url'],
       platformUrl: values['platform-url'],
       apiKey: values['api-key'],
+      deactivatedKey: values['deactivated-key'],
       allowMutations: values['allow-mutations'] ?? false,
       allowBoundResizes: values['allow-bound-resizes'] ?? false,
       volumeId: values['volume-id'],
@@ -194,6 +199,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
       maxAnswerBytes: values['max-answer-bytes'],
       maxRps: values['max-rps'],
       rateLimitBudget: values['rate-limit-budget'],
+      maxInFlight: values['max-in-flight'],
     },
     selection: { only: names(values.only), skip: names(values.skip) },
     reporters,
@@ -220,6 +226,7 @@ function parse(argv: string[]) {
       'base-url': { type: 'string' },
       'platform-url': { type: 'string' },
       'api-key': { type: 'string' },
+      'deactivated-key': { type: 'string' },
       'allow-mutations': { type: 'boolean' },
       'allow-bound-resizes': { type: 'boolean' },
       'volume-id': { type: 'string' },
@@ -239,6 +246,7 @@ function parse(argv: string[]) {
       'max-answer-bytes': { type: 'string' },
       'max-rps': { type: 'string' },
       'rate-limit-budget': { type: 'string' },
+      'max-in-flight': { type: 'string' },
       'via-prism-proxy': { type: 'boolean' },
       spec: { type: 'string' },
       help: { type: 'boolean', short: 'h' },

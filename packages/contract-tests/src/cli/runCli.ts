@@ -12,17 +12,19 @@ import { PreflightError, preflight } from '../run/preflight.js';
 import { startPrismProxies } from '../run/prismProxy.js';
 import { pickSeed } from '../run/seededRandom.js';
 import { exitCodeOf, exitCodes } from '../run/summary.js';
-import { resolveTarget, type Target, TargetError } from '../run/target.js';
+import { resolveTarget, secretsOf, type Target, TargetError } from '../run/target.js';
 import { reportedTargetOf, runSuite } from '../runner/runSuite.js';
 import { parseCliArgs, UsageError, usage } from './cliOptions.js';
 import { reportersFor } from './reportersFor.js';
 import { checkReportFilesWritable, reportFilesOf } from './reportFilesWritable.js';
 
 /** The key as far as it is known before the flags parse, so that not even a usage error can print it. */
-function keyBeforeParsing(argv: string[], env: NodeJS.ProcessEnv): string {
-  const at = argv.findIndex((arg) => arg === '--api-key' || arg.startsWith('--api-key='));
-  const flag = argv[at]?.startsWith('--api-key=') ? argv[at]?.slice('--api-key='.length) : argv[at + 1];
-  return (at === -1 ? undefined : flag) ?? env.INFERENCE_INFRA_API_KEY ?? '';
+function keyBeforeParsing(argv: string[], env: NodeJS.ProcessEnv, flagName = 'api-key'): string {
+  const name = `--${flagName}`;
+  const at = argv.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
+  const flag = argv[at]?.startsWith(`${name}=`) ? argv[at]?.slice(`${name}=`.length) : argv[at + 1];
+  const variable = flagName === 'api-key' ? env.INFERENCE_INFRA_API_KEY : env.INFERENCE_INFRA_DEACTIVATED_KEY;
+  return (at === -1 ? undefined : flag) ?? variable ?? '';
 }
 
 /**
@@ -40,7 +42,7 @@ export async function runCli(
   let reporters: Reporter[];
   let spec: ContractSpec;
   let specPath: string;
-  let redactor = redactorFor(keyBeforeParsing(argv, env));
+  let redactor = redactorFor([keyBeforeParsing(argv, env), keyBeforeParsing(argv, env, 'deactivated-key')]);
   // Redacted, then made safe for a terminal or CI log: a pre-flight failure quotes what the target answered.
   const say = (text: string) => void stdout.write(`${logSafe(redactor.redact(text))}\n`);
   const complain = (text: string) =>
@@ -66,7 +68,12 @@ export async function runCli(
         `--only/--skip take operationIds or tags; unknown: ${unknown.join(', ')} (known: ${selectableNames(spec).join(', ')})`,
       );
     }
-    redactor = redactorFor(options.flags.apiKey ?? env.INFERENCE_INFRA_API_KEY ?? '');
+    redactor = redactorFor(
+      [
+        options.flags.apiKey ?? env.INFERENCE_INFRA_API_KEY,
+        options.flags.deactivatedKey ?? env.INFERENCE_INFRA_DEACTIVATED_KEY,
+      ].filter((key): key is string => key !== undefined),
+    );
     request = resolveTarget(options.flags, env);
     if (options.viaPrismProxy && request.kind !== 'live') {
       throw new UsageError('--via-prism-proxy needs a live target: the bundled mock is Prism already');
@@ -106,7 +113,7 @@ export async function runCli(
       complain(`could not start the bundled mock: ${String(error)}`);
       return exitCodes.couldNotRun;
     }
-    redactor = redactorFor(target.apiKey);
+    redactor = redactorFor(secretsOf(target));
     let preflightExchanges: Exchange[] = [];
     if (target.kind === 'live') {
       try {

@@ -12,8 +12,16 @@ import {
   streamFailureEntry,
 } from './coverageIds.js';
 import { crossFieldRules } from './crossFieldRules.js';
+import { sequenceEntries } from './sequenceEntries.js';
 
-export type CoverageKind = 'parameter' | 'body' | 'cross-field' | 'answer' | 'effect' | 'assumption';
+export type CoverageKind =
+  | 'parameter'
+  | 'body'
+  | 'cross-field'
+  | 'answer'
+  | 'effect'
+  | 'assumption'
+  | 'sequence';
 
 /** One promise of the spec, which checks cover or a reason says cannot be checked from outside. */
 export interface CoverageEntry {
@@ -297,6 +305,7 @@ export function coverageEntries(spec: ContractSpec): CoverageEntry[] {
       ...(rule.assumption ? { detail: rule.assumption } : {}),
     });
   }
+  entries.push(...sequenceEntries(spec));
   const assumptions = [...specAssumptionIds(spec.document), ...documentOnlyAssumptions];
   for (const id of assumptions) entries.push({ id: assumptionEntry(id), kind: 'assumption' });
   const seen = new Set<string>();

@@ -56,3 +56,18 @@ export function assumptionEntry(id: string) {
 export function crossFieldEntry(operationId: string, fields: string[]) {
   return `${operationId} body ${fields.join(' × ')}: cross-field`;
 }
+
+/**
+ * A promise over a sequence of calls, as a live service sees them (requests in flight at once, writes racing):
+ * `resizeVolume sequence: writes in flight at once ...`.
+ */
+export function sequenceEntry(operationId: string, what: string) {
+  return `${operationId} sequence: ${what}`;
+}
+
+/** What the sequence entries promise, by the kind of operation they are about. */
+export const sequencePromises = {
+  inFlight: 'answered in flight at once as each alone, its own X-Request-Id on each',
+  duringWrites: 'a page read while writes are in flight is consistent in itself (order, meta)',
+  racingWrites: 'writes in flight at once answered as some order of them, none lost',
+} as const;

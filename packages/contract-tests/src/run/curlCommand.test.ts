@@ -24,6 +24,21 @@ describe('curlCommand', () => {
     expect(command).toContain('"authorization: Bearer $' + '{INFERENCE_INFRA_API_KEY}"');
   });
 
+  it('redacts a deactivated key given beside the key wherever it stands', () => {
+    const deactivated = 'ii_live_7c1e94d2a0b8f356';
+    const withIt = curlCommand(
+      {
+        method: 'GET',
+        url: `http://127.0.0.1:4011/api/v1/instances/types?echo=${deactivated}`,
+        headers: { authorization: `Bearer ${deactivated}` },
+      },
+      key,
+      [deactivated],
+    );
+    expect(withIt).not.toContain(deactivated.slice(8, 16));
+    expect(withIt).toContain('authorization: Bearer [redacted]');
+  });
+
   it('is a command the shell reads back into the same request (quotes survive)', () => {
     // printf prints each argument as the shell split it; the key variable expands to the real key.
     const argv = execFileSync('bash', ['-c', command.replace(/^curl /, 'printf "%s\\n" ')], {

@@ -40,8 +40,10 @@ function shellWord(text: string): string {
 export function curlCommand(
   request: { method: string; url: string; headers: Record<string, string>; body?: string },
   apiKey: string,
+  /** Other secrets of the run (a deactivated key), redacted wherever they stand. */
+  moreSecrets: readonly string[] = [],
 ): string {
-  const redactor = redactorFor(apiKey);
+  const redactor = redactorFor([apiKey, ...moreSecrets]);
   const stem = apiKey.slice(0, -1);
   const hide = (text: string) => {
     if (!apiKey) return redactor.redact(text);

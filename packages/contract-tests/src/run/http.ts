@@ -11,7 +11,7 @@ import {
   defaultMaxAnswerBytes,
   readAnswer,
 } from './readAnswer.js';
-import type { Target } from './target.js';
+import { secretsOf, type Target } from './target.js';
 import { violation } from './violation.js';
 
 /**
@@ -194,7 +194,8 @@ export function createContractHttp(
   log?: ExchangeLog,
   options: ContractHttpOptions = {},
 ): ContractHttp {
-  const redactor = redactorFor(target.apiKey);
+  const secrets = secretsOf(target);
+  const redactor = redactorFor(secrets);
   const maxAnswerBytes = target.maxAnswerBytes ?? defaultMaxAnswerBytes;
   const limiter = options.rateLimiter ?? rateLimiterFor(target);
   const send = options.fetch ?? fetch;
@@ -265,6 +266,7 @@ export function createContractHttp(
       curl: curlCommand(
         { method, url, headers, ...(bodyText === undefined ? {} : { body: bodyText }) },
         target.apiKey,
+        secrets.slice(1),
       ),
       op,
       status: response.status,

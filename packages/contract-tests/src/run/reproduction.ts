@@ -15,7 +15,11 @@ export function reproductionLines(curl: string, answer: string): string {
  * the status and the start of the answer, in the form `violation()` gives contract violations, so every failure reads
  * alike whichever way it was thrown. The answer is redacted before it is cut, and so is the no-answer reason.
  */
-export function reproductionOf(exchange: Exchange, apiKey: string): string {
+export function reproductionOf(
+  exchange: Exchange,
+  apiKey: string,
+  moreSecrets: readonly string[] = [],
+): string {
   const curl = curlCommand(
     {
       method: exchange.method,
@@ -24,8 +28,9 @@ export function reproductionOf(exchange: Exchange, apiKey: string): string {
       ...(exchange.requestBody === undefined ? {} : { body: exchange.requestBody }),
     },
     apiKey,
+    moreSecrets,
   );
-  const redactor = redactorFor(apiKey);
+  const redactor = redactorFor([apiKey, ...moreSecrets]);
   const answer =
     exchange.status === 0
       ? `none (${redactor.redact(exchange.error ?? 'no answer')})`

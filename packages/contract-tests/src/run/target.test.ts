@@ -1,7 +1,7 @@
 import { redactorFor } from '@inference-infra/edge';
 import { describe, expect, it } from 'vitest';
 import { type ContractCheck, skipReason, skipReasons } from '../checks/check.js';
-import { bundledMockApiKey, resolveTarget, type Target, TargetError } from './target.js';
+import { bundledMockApiKey, resolveTarget, secretsOf, type Target, TargetError } from './target.js';
 
 const live = {
   baseUrl: 'https://api.example.test/v1',
@@ -16,6 +16,32 @@ function liveTarget(flags: Parameters<typeof resolveTarget>[0]): Target {
 }
 
 describe('resolveTarget', () => {
+  it('takes a deactivated key from its flag or INFERENCE_INFRA_DEACTIVATED_KEY, never the active key itself', () => {
+    expect(liveTarget({ ...live, deactivatedKey: 'ii_live_off' }).deactivatedKey).toBe('ii_live_off');
+    const fromEnv = resolveTarget(live, { INFERENCE_INFRA_DEACTIVATED_KEY: 'ii_live_env_off' });
+    expect(fromEnv.kind === 'live' && fromEnv.target.deactivatedKey).toBe('ii_live_env_off');
+    expect(liveTarget(live).deactivatedKey).toBeUndefined();
+    expect(() => resolveTarget({ ...live, deactivatedKey: live.apiKey }, {})).toThrow(
+      /--deactivated-key must be another key than --api-key/,
+    );
+    expect(() => resolveTarget({ ...live, deactivatedKey: ' ' }, {})).toThrow(
+      /--deactivated-key must be a key/,
+    );
+    expect(secretsOf(liveTarget({ ...live, deactivatedKey: 'ii_live_off' }))).toEqual([
+      live.apiKey,
+      'ii_live_off',
+    ]);
+    expect(secretsOf(liveTarget(live))).toEqual([live.apiKey]);
+  });
+
+  it('takes --max-in-flight from 2 to 64', () => {
+    expect(liveTarget({ ...live, maxInFlight: '12' }).maxInFlight).toBe(12);
+    expect(() => resolveTarget({ ...live, maxInFlight: '1' }, {})).toThrow(
+      /--max-in-flight must be a whole number from 2 to 64/,
+    );
+    expect(() => resolveTarget({ ...live, maxInFlight: 'many' }, {})).toThrow(/--max-in-flight/);
+  });
+
   it('asks for the bundled mock when no base address is given', () => {
     const request = resolveTarget({}, {});
     expect(request.kind).toBe('bundled-mock');

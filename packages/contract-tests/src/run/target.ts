@@ -12,6 +12,11 @@ export interface Target {
   /** Platform base address, without the `/api/v1` that its paths carry. */
   platformUrl: string;
   apiKey: string;
+  /**
+   * A key of the workspace deactivated in the dashboard (`--deactivated-key`): its checks send it and expect the
+   * refusal the spec gives (auth-401). A secret like the key: every output redacts both.
+   */
+  deactivatedKey?: string;
   /** Whether state-changing or billable calls may be made (always true for the bundled mock: nothing real changes). */
   allowMutations: boolean;
   /** Whether a check may grow the volume to the largest size the spec allows, which it keeps (`--allow-bound-resizes`). */
@@ -30,6 +35,8 @@ export interface Target {
   maxRequestsPerSecond?: number;
   /** Milliseconds the run may spend waiting out 429 answers (`--rate-limit-budget`, in seconds on the command line). */
   rateLimitBudgetMs?: number;
+  /** Requests the sequence properties keep in flight at once (`--max-in-flight`, default 6, at least 2). */
+  maxInFlight?: number;
   /** The base addresses are `prism proxy` processes in front of the target, which report spec violations. */
   viaPrismProxy?: boolean;
 }
@@ -38,6 +45,7 @@ export interface TargetFlags {
   baseUrl?: string;
   platformUrl?: string;
   apiKey?: string;
+  deactivatedKey?: string;
   allowMutations?: boolean;
   allowBoundResizes?: boolean;
   volumeId?: string;
@@ -49,6 +57,7 @@ export interface TargetFlags {
   maxAnswerBytes?: string;
   maxRps?: string;
   rateLimitBudget?: string;
+  maxInFlight?: string;
 }
 
 /** What a run asked for before any server exists: either a live target, or the bundled mock to be started. */
@@ -116,12 +125,24 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv = proce
   const baseUrl = flags.baseUrl ?? env.INFERENCE_INFRA_BASE_URL;
   const platformUrl = flags.platformUrl ?? env.INFERENCE_INFRA_PLATFORM_URL;
   const apiKey = flags.apiKey ?? env.INFERENCE_INFRA_API_KEY;
+  const deactivatedKey = flags.deactivatedKey ?? env.INFERENCE_INFRA_DEACTIVATED_KEY;
+  if (deactivatedKey !== undefined && deactivatedKey.trim() === '')
+    throw new TargetError('--deactivated-key must be a key (got an empty value)');
+  if (deactivatedKey !== undefined && deactivatedKey === apiKey)
+    throw new TargetError(
+      '--deactivated-key must be another key than --api-key: the suite expects it refused',
+    );
+  const deactivated = deactivatedKey === undefined ? {} : { deactivatedKey };
   const volumeSizeGb = positiveInteger('--volume-size', flags.volumeSize);
   const requestTimeoutMs = positiveInteger('--request-timeout', flags.requestTimeoutMs) ?? 30_000;
   const maxAnswerBytes = positiveInteger('--max-answer-bytes', flags.maxAnswerBytes) ?? defaultMaxAnswerBytes;
   const maxRequestsPerSecond = positiveNumber('--max-rps', flags.maxRps);
   const rateLimitBudgetSeconds = wholeNumber('--rate-limit-budget', flags.rateLimitBudget);
+  const maxInFlight = positiveInteger('--max-in-flight', flags.maxInFlight);
+  if (maxInFlight !== undefined && (maxInFlight < 2 || maxInFlight > 64))
+    throw new TargetError(`--max-in-flight must be a whole number from 2 to 64 (got "${flags.maxInFlight}")`);
   const rateLimits = {
+    ...(maxInFlight === undefined ? {} : { maxInFlight }),
     ...(maxRequestsPerSecond === undefined ? {} : { maxRequestsPerSecond }),
     ...(rateLimitBudgetSeconds === undefined ? {} : { rateLimitBudgetMs: rateLimitBudgetSeconds * 1000 }),
   };
@@ -142,6 +163,7 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv = proce
         baseUrl: mockBaseUrl,
         platformUrl: mockPlatformUrl,
         apiKey: apiKey ?? bundledMockApiKey,
+        ...deactivated,
         allowMutations: true,
         ...(flags.volumeId ? { volumeId: flags.volumeId } : {}),
         models,
@@ -171,6 +193,7 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv = proce
       baseUrl: httpUrl('--base-url', baseUrl),
       platformUrl: platform,
       apiKey,
+      ...deactivated,
       allowMutations: flags.allowMutations === true,
       ...(flags.allowBoundResizes === true ? { allowBoundResizes: true } : {}),
       ...(flags.volumeId ? { volumeId: flags.volumeId } : {}),
@@ -181,4 +204,9 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv = proce
       ...rateLimits,
     },
   };
+}
+
+/** Every secret of the target, for the one redactor of everything the run writes: the key, and a deactivated one. */
+export function secretsOf(target: Pick<Target, 'apiKey' | 'deactivatedKey'>): string[] {
+  return target.deactivatedKey === undefined ? [target.apiKey] : [target.apiKey, target.deactivatedKey];
 }

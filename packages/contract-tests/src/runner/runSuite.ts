@@ -14,7 +14,7 @@ import { rateLimiterFor } from '../run/rateLimit.js';
 import { hasReproduction, reproductionOf } from '../run/reproduction.js';
 import { pickSeed } from '../run/seededRandom.js';
 import { exitCodeOf, formatSummary } from '../run/summary.js';
-import type { Target } from '../run/target.js';
+import { secretsOf, type Target } from '../run/target.js';
 import { createVolumeSizeWatch } from '../run/volumeSizeHint.js';
 import { type CheckResult, runChecks } from './runChecks.js';
 
@@ -42,7 +42,7 @@ export interface SuiteOptions {
 
 /** The target as reports name it: without its key, and with the key redacted from addresses that hold it. */
 export function reportedTargetOf(target: Target, viaPrismProxy = false): ReportedTarget {
-  const redactor = redactorFor(target.apiKey);
+  const redactor = redactorFor(secretsOf(target));
   return {
     kind: target.kind,
     baseUrl: redactor.redact(target.baseUrl),
@@ -67,12 +67,13 @@ function failureOf(
   result: CheckResult,
   key: string,
   redactor: Redactor,
+  moreSecrets: readonly string[] = [],
 ): { message: string; reproduction?: string } {
   const detail = redactor.redact(result.detail ?? 'failed');
   const at = detail.indexOf('\n  reproduce: curl ');
   if (hasReproduction(detail)) return { message: detail.slice(0, at), reproduction: detail.slice(at + 1) };
   if (!result.failedExchange) return { message: detail };
-  return { message: detail, reproduction: reproductionOf(result.failedExchange, key) };
+  return { message: detail, reproduction: reproductionOf(result.failedExchange, key, moreSecrets) };
 }
 
 /**
@@ -85,7 +86,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const seed = options.seed ?? pickSeed();
   const key = options.target.apiKey;
   // Every string reporters get passes through this first: they write files and stdout, and cut what they write.
-  const redactor = redactorFor(key);
+  const redactor = redactorFor(secretsOf(options.target));
   const ctx = createCheckContext(spec, options.target, {
     seed,
     ...(options.maxCases === undefined ? {} : { maxCases: options.maxCases }),
@@ -135,7 +136,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
         result.skipped.set(reason, (result.skipped.get(reason) ?? 0) + 1);
       }
       if (checkResult.outcome === 'failed') {
-        const failure = failureOf(checkResult, key, redactor);
+        const failure = failureOf(checkResult, key, redactor, secretsOf(options.target).slice(1));
         // The stale flag first: it explains this failure and those after it, which only say "expected 200, got 409".
         event.message = hint ? `${redactor.redact(hint)}\n${failure.message}` : failure.message;
         if (failure.reproduction) event.reproduction = failure.reproduction;

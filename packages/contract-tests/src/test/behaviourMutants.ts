@@ -1,5 +1,7 @@
 import { editBody, type Json, type Mutant, onAnswer, onRequest, volumeOf } from './mutants.js';
 import { cursorsWithANonce } from './openFieldVariants.js';
+import { sequenceMutants } from './sequenceMutants.js';
+import { simulatorApiKey, simulatorDeactivatedKey } from './simulatorTarget.js';
 
 /**
  * A mutant of issue 46: one promise broken in a class the per-field generators do not reach (answers compared on
@@ -219,4 +221,16 @@ export const behaviourMutants: BehaviourMutant[] = [
       return next(req);
     },
   },
+  {
+    name: 'takes a deactivated key as the active one',
+    class: 'wire and auth forms',
+    operations: ['listInstanceTypes', 'resizeVolume', 'createChatCompletion'],
+    killedBy: /answers 401 with a deactivated key/,
+    wrap: onRequest('*', (req) => {
+      if (req.headers.authorization === `Bearer ${simulatorDeactivatedKey}`)
+        req.headers.authorization = `Bearer ${simulatorApiKey}`;
+    }),
+  },
+  // Properties over sequences (requests in flight at once, racing writes): see sequenceMutants.ts.
+  ...sequenceMutants,
 ];

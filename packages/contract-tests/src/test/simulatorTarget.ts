@@ -10,6 +10,12 @@ import type { Target } from '../run/target.js';
 /** The only key the simulator accepts here, so the suite's missing and malformed keys are answered 401. */
 export const simulatorApiKey = 'ii_live_reference';
 
+/**
+ * A key deactivated in the dashboard: the simulator refuses it, the suite is given it. Random after the prefix, as
+ * every 8 characters of it in a row are redacted from what the suite prints (a word there would hide that word).
+ */
+export const simulatorDeactivatedKey = 'ii_live_7c1e94d2a0b8f356';
+
 /** One of the simulator's default volumes: the growth checks resize it from its seeded size. */
 const volumeId = 'vol_training';
 
@@ -57,6 +63,7 @@ const liveTarget = (
   baseUrl,
   platformUrl,
   apiKey: simulatorApiKey,
+  deactivatedKey: simulatorDeactivatedKey,
   allowMutations: true,
   // A fresh simulator per run: growing its volume to the maximum costs nothing, so that check runs too.
   allowBoundResizes: true,
@@ -77,7 +84,12 @@ export async function startSimulatorTarget(
   transport: SimulatorTransport = 'http',
 ): Promise<SimulatorTarget> {
   // The pause between streamed events only paces a stream for a reader; 1 ms keeps the events separate writes.
-  const simulatorOptions = { keys: [simulatorApiKey], streamEventIntervalMs: 1, ...options };
+  const simulatorOptions = {
+    keys: [simulatorApiKey],
+    deactivatedKeys: [simulatorDeactivatedKey],
+    streamEventIntervalMs: 1,
+    ...options,
+  };
   if (transport === 'in-process') {
     const simulator = createSimulator({ ...simulatorOptions, intercept: onSurfaceOfOrigin(intercept) });
     const volumeSizeGb = simulator.state.workspace(simulatorApiKey).volumes.get(volumeId)?.sizeGb;

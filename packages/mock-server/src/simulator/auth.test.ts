@@ -53,6 +53,30 @@ describe('API keys', () => {
     expect(malformed.body.error.message).toContain('keys look like <prefix>_live_<random>');
   });
 
+  it('refuses a deactivated key on both base addresses as it refuses an unknown one, listed in keys or not', async () => {
+    for (const options of [
+      { deactivatedKeys: ['ii_live_revoked'] },
+      { keys: ['ii_live_partner', 'ii_live_revoked'], deactivatedKeys: ['ii_live_revoked'] },
+    ]) {
+      const deactivated = simulate(options);
+      for (const answer of [
+        await deactivated.call('/api/v1/instances/types', { key: 'ii_live_revoked' }),
+        await deactivated.post('/embeddings', { model: 'm', input: 'x' }, { key: 'ii_live_revoked' }),
+      ]) {
+        expect(answer.status).toBe(401);
+        expect(answer.response.headers.get('www-authenticate')).toBe('Bearer');
+        expect(schemaErrors('ErrorResponse', answer.body)).toEqual([]);
+        expect(answer.body.error.code).toBe('invalid_api_key');
+        expect(answer.body.error.message).toContain('not known, or has been deactivated');
+      }
+      const active = options.keys ? 'ii_live_partner' : 'ii_live_active';
+      expect((await deactivated.call('/api/v1/instances/types', { key: active })).status).toBe(200);
+    }
+    expect(() => simulate({ deactivatedKeys: ['revoked'] })).toThrow(
+      /deactivatedKeys\[0\] must look like <prefix>_live_<random>/,
+    );
+  });
+
   it('refuses options that are not keys, naming the option', () => {
     expect(() => simulate({ keys: ['secret'] })).toThrow(/keys\[0\] must look like <prefix>_live_<random>/);
     expect(() => simulate({ keys: [] })).toThrow(/keys must list at least one key/);

@@ -169,8 +169,12 @@ export function createConformingHandler(deps: HandlerDependencies) {
     }
 
     const key = bearer.exec(request.headers.authorization ?? '')?.[1];
+    // A deactivated key gets the answer of an unknown one: telling them apart would confirm a key exists.
     const known =
-      key !== undefined && wellFormedKey.test(key) && (!deps.options.keys || deps.options.keys.includes(key));
+      key !== undefined &&
+      wellFormedKey.test(key) &&
+      (!deps.options.keys || deps.options.keys.includes(key)) &&
+      !deps.options.deactivatedKeys?.includes(key);
     if (!known) return deps.error(401, unauthorized(request.headers.authorization), requestId);
 
     let fault: Fault = {};

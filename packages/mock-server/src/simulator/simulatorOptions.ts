@@ -15,6 +15,11 @@ export interface SimulatorOptions {
    * (`<prefix>_live_<random>`) opens a workspace of its own.
    */
   keys?: readonly string[];
+  /**
+   * Keys deactivated in the dashboard: each is answered 401 as an unknown key is (the spec's `auth-401`), even where
+   * `keys` lists it or any well-formed key would do, so a test can prove a deactivated key is refused (default: none).
+   */
+  deactivatedKeys?: readonly string[];
   /** Transactions in each workspace's ledger (default 317: six full pages of 50 and a short one). */
   transactionCount?: number;
   /** The instance-type catalogue (default: four GPU types in three regions, see the README). */
@@ -85,10 +90,17 @@ export interface SimulatorOptions {
 export type ResolvedSimulatorOptions = Required<
   Omit<
     SimulatorOptions,
-    'keys' | 'instanceTypes' | 'scenario' | 'intercept' | 'allowedOrigins' | 'telemetry' | 'spec'
+    | 'keys'
+    | 'deactivatedKeys'
+    | 'instanceTypes'
+    | 'scenario'
+    | 'intercept'
+    | 'allowedOrigins'
+    | 'telemetry'
+    | 'spec'
   >
 > &
-  Pick<SimulatorOptions, 'keys' | 'instanceTypes' | 'intercept' | 'allowedOrigins'> & {
+  Pick<SimulatorOptions, 'keys' | 'deactivatedKeys' | 'instanceTypes' | 'intercept' | 'allowedOrigins'> & {
     /** What the spans go to, or false for none. */
     telemetry: ServerTelemetryOptions | false;
   };
@@ -179,6 +191,13 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
       );
     }
   }
+  for (const [index, key] of (options.deactivatedKeys ?? []).entries()) {
+    if (typeof key !== 'string' || !wellFormedKey.test(key)) {
+      throw new SimulatorOptionError(
+        `deactivatedKeys[${index}] must look like <prefix>_live_<random> (letters, digits, _)`,
+      );
+    }
+  }
   if (options.keys?.length === 0)
     throw new SimulatorOptionError('keys must list at least one key when given');
   if (options.listMeta !== undefined && !listMetaValues.includes(options.listMeta)) {
@@ -203,6 +222,7 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
   return {
     seed: wholeNumber('seed', options.seed, 0, 2 ** 32 - 1, 1),
     keys: options.keys,
+    deactivatedKeys: options.deactivatedKeys,
     transactionCount: wholeNumber('transactionCount', options.transactionCount, 0, 1_000_000, 317),
     instanceTypes: options.instanceTypes,
     volumes: options.volumes ?? defaultVolumes,
