@@ -61,9 +61,11 @@ export function installProgress() {
  */
 export function workspaceBuildTasks(root) {
   const workspace = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8');
-  const list = /^packages:\n((?:[ \t]+-[^\n]*\n?)+)/m.exec(workspace)?.[1] ?? '';
+  // The list runs on past comment lines inside it (the playground's entry follows one).
+  const list = /^packages:\n((?:[ \t]+(?:-|#)[^\n]*\n?)+)/m.exec(workspace)?.[1] ?? '';
   const folders = list
     .split('\n')
+    .filter((line) => /^\s*-/.test(line))
     .map((line) => line.replace(/^\s*-\s*/, '').replace(/^['"]|['"]$/g, ''))
     .filter((entry) => entry !== '')
     .flatMap((entry) => {
