@@ -59,6 +59,25 @@ describe('the check of how a stream fails, against the simulator', () => {
     60_000,
   );
 
+  it('passes a stream that drips (every chunk late, none lost), and one that drips and then fails as the spec says', async () => {
+    // A slow service is no broken one: the stream check reads to the end, the failure check judges only a failure.
+    const names = /^streams chunks as text\/event-stream|^fails a stream mid-way/;
+    const drip = 'stream-drip-ms=120';
+    const dripping = await verdictAgainstSimulator(
+      { faults: [{ operationId: 'createChatCompletion', simulate: drip }] },
+      names,
+    );
+    expect(dripping.map((r) => [r.outcome, r.detail ?? ''])).toEqual([
+      ['passed', ''],
+      ['skipped', skipReasons.noFailedStream],
+    ]);
+    const failing = await verdictAgainstSimulator(
+      { faults: [{ operationId: 'createChatCompletion', simulate: `${drip};stream-error-after=2` }] },
+      /^fails a stream mid-way/,
+    );
+    expect(failing.map((r) => r.outcome)).toEqual(['passed']);
+  }, 60_000);
+
   it('judges a failed stream another check met, though its own streams end well', async () => {
     // Only the first streamed chat fails: the stream check of the family meets it, this check's own two do not.
     const once = [{ operationId: 'createChatCompletion', simulate: 'stream-error-after=2', times: 1 }];
