@@ -117,7 +117,7 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
     }
     await mkdir(artifactsDir, { recursive: true });
     await page.screenshot({ path: `${artifactsDir}/docs-site-operation.png` });
-  });
+  }, 240_000);
 
   it('shows each operation as its Markdown page says: title, method, path, and each parameter, where it goes and whether required', async () => {
     for (const operation of operations) {
@@ -213,7 +213,7 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
         .poll(async () => (await section.locator('code').allInnerTexts()).map((text) => text.trimEnd()))
         .toContain(source.trimEnd());
     }
-  });
+  }, 240_000);
 
   // One page load per guide (eight), each waiting for the network to settle: ~45 s on a quiet machine, so its
   // deadline is set from that count, not from the suite's default that a loaded machine overran.
