@@ -2,7 +2,6 @@ import type { InstanceType, PersistentVolume } from '@inference-infra/types';
 import { defaultCatalogue } from './catalogue.js';
 import { generateLedger, type LedgerEntry } from './ledger.js';
 import { hashText, hex, seededRandom } from './seededRandom.js';
-import type { ResolvedSimulatorOptions } from './simulatorOptions.js';
 
 /** What one API key sees: its own volumes and ledger (the spec scopes volumes by workspace). */
 export interface Workspace {
@@ -47,10 +46,21 @@ export interface SimulatorState {
   requests: RequestRecord[];
 }
 
+/**
+ * What the state is seeded from: the fields of the resolved options it reads. A shape of its own, so the state does
+ * not import the options module (whose interceptor type names the state).
+ */
+export interface StateSeed {
+  seed: number;
+  instanceTypes?: readonly InstanceType[] | undefined;
+  volumes: ReadonlyArray<Pick<PersistentVolume, 'id' | 'sizeGb'> & Partial<PersistentVolume>>;
+  transactionCount: number;
+}
+
 /** Beyond this many workspaces the least recently created is dropped, so a flood of random keys cannot grow memory. */
 const maxWorkspaces = 1000;
 
-function volumesOf(options: ResolvedSimulatorOptions, projectId: string): Map<string, PersistentVolume> {
+function volumesOf(options: StateSeed, projectId: string): Map<string, PersistentVolume> {
   const created = '2026-09-14T08:21:37.000Z';
   return new Map(
     options.volumes.map(({ id, sizeGb, ...rest }) => [
@@ -73,7 +83,7 @@ function volumesOf(options: ResolvedSimulatorOptions, projectId: string): Map<st
   );
 }
 
-export function createSimulatorState(options: ResolvedSimulatorOptions): SimulatorState {
+export function createSimulatorState(options: StateSeed): SimulatorState {
   const workspaces = new Map<string, Workspace>();
   const state: SimulatorState = {
     seed: options.seed,
