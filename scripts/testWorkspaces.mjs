@@ -7,10 +7,14 @@ export const root = new URL('..', import.meta.url).pathname;
 
 // The workspaces as pnpm-workspace.yaml lists them (`- folder` or `- folder/*`): the examples a user copies whole are
 // not workspaces, and their tests run in tools/examples-check.
+/** @param {string} folder */
 const children = (folder) =>
   existsSync(join(root, folder)) ? readdirSync(join(root, folder)).map((name) => `${folder}/${name}`) : [];
 
-/** `{ workspace, reportPath }` of each workspace whose package.json has a `test` script, in the listed order. */
+/**
+ * `{ workspace, reportPath }` of each workspace whose package.json has a `test` script, in the listed order.
+ * @returns {{ workspace: string, reportPath: string }[]}
+ */
 export function testWorkspaces() {
   const listed = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8')
     .split(/\n(?=\S)/)
@@ -18,7 +22,7 @@ export function testWorkspaces() {
   return (listed ?? '')
     .split('\n')
     .map((line) => /^\s+-\s+['"]?([^'"\s]+)['"]?\s*$/.exec(line)?.[1])
-    .filter(Boolean)
+    .filter(/** @returns {entry is string} */ (entry) => entry !== undefined)
     .flatMap((entry) => (entry.endsWith('/*') ? children(entry.slice(0, -2)) : [entry]))
     .filter((workspace) => {
       const manifestPath = join(root, workspace, 'package.json');

@@ -2,13 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { repoRoot } from './readmeBlocks.js';
-import { workspacePackages } from './shellCommands.js';
+import { root as repoRoot, testWorkspaces } from '../../../scripts/testWorkspaces.mjs';
 import { layoutProblems, looksLikePath, sourceLayoutSection } from './sourceLayout.js';
 
-const packageDirs = [...workspacePackages().values()]
-  .filter((pkg) => pkg.dir.startsWith('packages/'))
-  .map((pkg) => pkg.dir)
+const packageDirs = testWorkspaces()
+  .map(({ workspace }) => workspace)
+  .filter((workspace) => workspace.startsWith('packages/'))
   .sort();
 
 describe('each package\'s "Source layout"', () => {

@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { root as repoRoot, testWorkspaces } from '../../../scripts/testWorkspaces.mjs';
+import { importCyclesUnder } from './importCycles.js';
+
+/** Every workspace of pnpm-workspace.yaml: the packages, the tools, the spec, the docs, the bench, the release check. */
+const sourceDirs = testWorkspaces()
+  .map(({ workspace }) => workspace)
+  .sort();
+
+describe('the imports of each workspace', () => {
+  it.each(sourceDirs)('%s: no two files import each other, directly or round a loop', (dir) => {
+    expect(importCyclesUnder(join(repoRoot, dir), repoRoot)).toEqual([]);
+  });
+});
+
+describe('the loop finder', () => {
+  const made: string[] = [];
+  afterEach(() => {
+    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  function folderWith(files: Record<string, string>): string {
+    const dir = mkdtempSync(join(tmpdir(), 'cycles-'));
+    made.push(dir);
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    return dir;
+  }
+
+  it('finds a loop of three, a type-only pair and a self-import, and names each file', () => {
+    const dir = folderWith({
+      'a.ts': "import { b } from './b.js';\nexport const a = b;",
+      'b.ts': "export { c as b } from './sub/c.js';",
+      'sub/c.ts': "import '../a.js';\nexport const c = 1;",
+      'd.ts': "import type { E } from './e.js';\nexport type D = E;",
+      'e.ts': "import type { D } from './d.js';\nexport type E = D | 1;",
+      'f.ts': "export const f = () => import('./f.js');",
+    });
+    expect(importCyclesUnder(dir, dir).sort()).toEqual([
+      'a.ts <-> b.ts <-> sub/c.ts',
+      'd.ts <-> e.ts',
+      'f.ts',
+    ]);
+  });
+
+  it('passes a tree whose imports all run one way, tests and packages left out', () => {
+    const dir = folderWith({
+      'a.ts': "import { b } from './b.js';\nimport x from 'some-package';\nexport const a = b + x;",
+      'b.ts': 'export const b = 1;',
+      'a.test.ts': "import { a } from './a.js';\nimport { b } from './b.js';",
+      'b.test.ts': "import './a.test.js';",
+    });
+    expect(importCyclesUnder(dir, dir)).toEqual([]);
+  });
+});
