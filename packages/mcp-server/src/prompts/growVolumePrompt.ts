@@ -1,6 +1,6 @@
 import { requestSchemas } from '@inference-infra/types';
 import { z } from 'zod';
-import { toolNameOf } from '../toolName.js';
+import { toolNameOf } from '../tools/toolName.js';
 import { checkWithApi, filledText, parseArguments, wholeNumberText } from './promptArguments.js';
 import type { PromptDefinition } from './promptDefinition.js';
 import { bodyFieldSchema, failureOf, failureText } from './specFacts.js';

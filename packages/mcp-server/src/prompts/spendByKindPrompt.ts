@@ -1,6 +1,6 @@
 import { schemas } from '@inference-infra/types';
 import { z } from 'zod';
-import { toolNameOf } from '../toolName.js';
+import { toolNameOf } from '../tools/toolName.js';
 import { dayOrInstant, endOf, PromptArgumentError, parseArguments, startOf } from './promptArguments.js';
 import type { PromptDefinition } from './promptDefinition.js';
 import { parameterSchema } from './specFacts.js';
