@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createSimulator } from '@inference-infra/mock-server';
 import { expect, it } from 'vitest';
-import { createMcpServer } from '../server/createMcpServer.js';
 import { serveHttp } from '../http/serveHttp.js';
+import { createMcpServer } from '../server/createMcpServer.js';
 import { initialize } from '../test/httpClients.js';
 
 const addresses = { baseUrl: 'http://127.0.0.1:4010/v1', platformUrl: 'http://127.0.0.1:4011' };

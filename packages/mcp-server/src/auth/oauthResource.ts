@@ -1,7 +1,6 @@
 import { isRefusal, type Refusal, refusal } from '@inference-infra/edge';
 import { decodeJwt, type JWTPayload, jwtVerify } from 'jose';
 import { bearerTokenOf, unauthorized } from './bearerChallenge.js';
-import { endpointPath } from '../http/httpDoor.js';
 import { defaultIssuerTimeoutMs, issuerKeys, isTrustedAddress, type OAuthIssuer } from './issuerKeys.js';
 import { principalId, type SessionAuth } from './sessionAuth.js';
 
@@ -74,13 +73,15 @@ const metadataPathOf = (pathname: string) =>
  * `--auth oauth`: the MCP authorization spec's resource server. Bearer tokens are JWTs of a configured issuer,
  * verified with the issuer's published keys (jose), for this server's address as audience, within `exp` and `nbf`;
  * a verified subject is mapped to an API key by the operator's `keyForSubject`. A 401 names the protected resource
- * metadata (RFC 9728) where a client learns which issuer to ask for a token.
+ * metadata (RFC 9728) where a client learns which issuer to ask for a token. `endpointUrl` is where the server itself
+ * answers: the audience unless `options.resource` names the address clients reach it by.
  */
 export function oauthResource(
   options: OAuthOptions,
-  resource: string,
+  endpointUrl: string,
   log: (line: string) => void = () => undefined,
 ): SessionAuth {
+  const resource = options.resource ?? endpointUrl;
   const timeoutMs = options.issuerTimeoutMs ?? defaultIssuerTimeoutMs;
   const issuers = new Map(
     options.issuers.map((entry) => {
@@ -143,7 +144,14 @@ export function oauthResource(
   return {
     resourceMetadataUrl: resourceMetadata,
     metadata: {
-      paths: [...new Set([metadataPathOf('/'), metadataPathOf(pathname), metadataPathOf(endpointPath)])],
+      // The resource's path and the endpoint's own: behind a proxy that strips a prefix, the server sees the latter.
+      paths: [
+        ...new Set([
+          metadataPathOf('/'),
+          metadataPathOf(pathname),
+          metadataPathOf(new URL(endpointUrl).pathname),
+        ]),
+      ],
       document: {
         resource,
         authorization_servers: [...issuers.keys()],

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { CliOptionError } from './errors.js';
 import type { KeyForSubject } from '../auth/oauthResource.js';
+import { CliOptionError } from './errors.js';
 
 /** A keys file of more than this is no map of a team's subjects. */
 const maxFileBytes = 1024 * 1024;

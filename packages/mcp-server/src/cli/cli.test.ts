@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { parseCliOptions } from './cliOptions.js';
 import { binPath } from '../test/stdioProcess.js';
+import { parseCliOptions } from './cliOptions.js';
 
 function runBin(args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [binPath, ...args], {

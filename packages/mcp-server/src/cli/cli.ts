@@ -1,8 +1,9 @@
 import { isInferenceInfraError } from '@inference-infra/fetch-client';
-import { CliOptionError, parseCliOptions, usage } from './cliOptions.js';
 import { McpServerOptionError } from '../server/createMcpServer.js';
 import { redactorOf } from '../shared/redaction.js';
-import { packageVersion, StartError, startFromCli } from './startFromCli.js';
+import { parseCliOptions, usage } from './cliOptions.js';
+import { CliOptionError, StartError } from './errors.js';
+import { packageVersion, startFromCli } from './startFromCli.js';
 
 /**
  * The command. Stdout belongs to the protocol: everything this process says goes to stderr. Nothing from outside

@@ -32,8 +32,6 @@ export interface CliOptions extends RemoteCliOptions {
   version: boolean;
 }
 
-export { CliOptionError };
-
 export const usage = `Usage: inference-infra-mcp [options]
 
 The Inference and Infrastructure API as MCP tools, over stdio (default) or Streamable HTTP.

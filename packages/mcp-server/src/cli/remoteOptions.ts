@@ -1,6 +1,6 @@
-import { CliOptionError } from './errors.js';
 import { isTrustedAddress } from '../auth/issuerKeys.js';
 import { isLoopback } from '../http/serveHttp.js';
+import { CliOptionError } from './errors.js';
 
 /** How a server that others reach knows whose key a request spends. */
 export const authModes = ['bearer-passthrough', 'oauth'] as const;

@@ -1,21 +1,17 @@
 import { createRequire } from 'node:module';
-import { keysForSubjects } from './authKeysFile.js';
-import { CliOptionError, type CliOptions } from './cliOptions.js';
-import { createMcpServer, type McpServerOptions } from '../server/createMcpServer.js';
-import { cutText } from '../shared/cutText.js';
-import { redactorOf } from '../shared/redaction.js';
 import { type HttpAuth, serveHttp } from '../http/serveHttp.js';
+import { createMcpServer, type McpServerOptions } from '../server/createMcpServer.js';
+import { cutText, redactorOf } from '../shared/redaction.js';
 import { serveStdio } from '../stdio/serveStdio.js';
+import { keysForSubjects } from './authKeysFile.js';
+import type { CliOptions } from './cliOptions.js';
+import { CliOptionError, StartError } from './errors.js';
 
 /** The key the simulator gets when none is given: any `<prefix>_live_<random>` opens a workspace there. */
 const simulatorKey = 'ii_live_simulator';
 
 /** Where the simulator's in-process fetch answers: the spec's default addresses, never a socket. */
 const simulatorAddresses = { baseUrl: 'http://127.0.0.1:4010/v1', platformUrl: 'http://127.0.0.1:4011' };
-
-export class StartError extends Error {
-  override name = 'StartError';
-}
 
 /** What the process runs until it is stopped: the stdio server, or the HTTP one. */
 export interface Started {

@@ -6,10 +6,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { CallToolResultSchema, ElicitRequestSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMcpServer } from '../server/createMcpServer.js';
-import { type HttpEndpoint, serveHttp } from './serveHttp.js';
 import { readOnlyToolNames, toolNames } from '../test/specExamples.js';
 import { secretKey } from '../test/stdioProcess.js';
 import { errorTextOf, textOf } from '../test/toolResults.js';
+import { type HttpEndpoint, serveHttp } from './serveHttp.js';
 
 const addresses = { baseUrl: 'http://127.0.0.1:4010/v1', platformUrl: 'http://127.0.0.1:4011' };
 

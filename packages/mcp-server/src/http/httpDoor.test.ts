@@ -1,7 +1,7 @@
 import { sendRaw } from '@inference-infra/test-kit/rawHttp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultBodyTimeoutMs, type HttpEndpoint } from './serveHttp.js';
 import { initialize, rawPost, serveOnSimulator } from '../test/httpClients.js';
+import { defaultBodyTimeoutMs, type HttpEndpoint } from './serveHttp.js';
 
 let endpoint: HttpEndpoint;
 let port: number;

@@ -12,17 +12,16 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { ErrorCode, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { unauthorized } from '../auth/bearerChallenge.js';
 import { bearerPassthrough } from '../auth/bearerPassthrough.js';
-import { connectRedacted } from '../shared/connectRedacted.js';
-import type { InferenceInfraMcpServer } from '../server/createMcpServer.js';
-import { answer, answerDocument, answerRefusal, answerUnparsed } from './httpAnswers.js';
-import { type DoorPolicy, doorRoute, ownOrigins } from './httpDoor.js';
 import { KeyChecks } from '../auth/keyChecks.js';
 import { type OAuthOptions, oauthResource } from '../auth/oauthResource.js';
-import { redactorOf } from '../shared/redaction.js';
-import { readJsonBody } from './requestBody.js';
-import { defaultMaxMessageBytes } from '../stdio/serveStdio.js';
 import type { Principal, SessionAuth } from '../auth/sessionAuth.js';
 import { samePrincipal } from '../auth/sessionAuth.js';
+import type { InferenceInfraMcpServer } from '../server/createMcpServer.js';
+import { defaultMaxMessageBytes } from '../shared/messageLimit.js';
+import { connectRedacted, redactorOf } from '../shared/redaction.js';
+import { answer, answerDocument, answerRefusal, answerUnparsed } from './httpAnswers.js';
+import { type DoorPolicy, doorRoute, ownOrigins } from './httpDoor.js';
+import { readJsonBody } from './requestBody.js';
 import { clientOf, defaultSessionLimits, SessionRegistry } from './sessionRegistry.js';
 import { answerStateless } from './statelessRequest.js';
 
@@ -101,7 +100,7 @@ function sessionAuthOf(
   log: (line: string) => void,
 ): SessionAuth | undefined {
   if (auth?.mode === 'bearer-passthrough') return bearerPassthrough();
-  if (auth?.mode === 'oauth') return oauthResource(auth, auth.resource ?? endpointUrl, log);
+  if (auth?.mode === 'oauth') return oauthResource(auth, endpointUrl, log);
   return undefined;
 }
 

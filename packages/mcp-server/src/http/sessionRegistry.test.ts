@@ -1,8 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HttpEndpoint, HttpOptions } from './serveHttp.js';
 import { connectClient, rawPost, serveOnSimulator } from '../test/httpClients.js';
+import type { HttpEndpoint, HttpOptions } from './serveHttp.js';
 
 const opened: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {

@@ -3,9 +3,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpServer } from '../server/createMcpServer.js';
-import { type HttpEndpoint, serveHttp } from './serveHttp.js';
 import { secretKey } from '../test/stdioProcess.js';
 import { textOf } from '../test/toolResults.js';
+import { type HttpEndpoint, serveHttp } from './serveHttp.js';
 
 const addresses = { baseUrl: 'http://127.0.0.1:4010/v1', platformUrl: 'http://127.0.0.1:4011' };
 const replicas: HttpEndpoint[] = [];

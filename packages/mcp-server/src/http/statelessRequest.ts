@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { connectRedacted } from '../shared/connectRedacted.js';
 import type { InferenceInfraMcpServer } from '../server/createMcpServer.js';
+import { connectRedacted } from '../shared/redaction.js';
 
 /**
  * One request of a stateless server (`--stateless`): a server and the SDK's stateless transport

@@ -11,17 +11,16 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
-import { boundedFetch, defaultMaxAnswerBytes } from '../shared/boundedFetch.js';
-import { type CallContext, callOperation } from '../tools/callOperation.js';
-import { cutText } from '../shared/cutText.js';
-import { onToolCall } from './unparsedRequests.js';
-import { type OperationTool, operationTools } from '../tools/operationTools.js';
 import { registerPrompts } from '../prompts/registerPrompts.js';
-import { type Redact, redactorOf } from '../shared/redaction.js';
 import { registerSpecResources } from '../resources/specResources.js';
-import { stderrLogger } from './stderrLogger.js';
+import { boundedFetch, defaultMaxAnswerBytes } from '../shared/boundedFetch.js';
+import { cutText, type Redact, redactorOf } from '../shared/redaction.js';
+import { onToolCall } from '../shared/unparsedRequests.js';
+import { type CallContext, callOperation } from '../tools/callOperation.js';
+import { type OperationTool, operationTools } from '../tools/operationTools.js';
 import { toolCallSpan } from '../tools/toolCallSpan.js';
 import { errorResult } from '../tools/toolResults.js';
+import { stderrLogger } from './stderrLogger.js';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 

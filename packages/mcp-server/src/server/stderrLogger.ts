@@ -1,6 +1,6 @@
 import type { Logger } from '@inference-infra/fetch-client';
-import { cutText } from '../shared/cutText.js';
 import type { Redact } from '../shared/redaction.js';
+import { cutText } from '../shared/redaction.js';
 
 /** The longest log line written: a debug line of a large body says enough in this much. */
 const maxLineLength = 4000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactorOf } from './redaction.js';
+import { cutText, redactorOf } from './redaction.js';
 
 describe('redactorOf', () => {
   const key = 'ii_live_a"b/c+d';
@@ -54,5 +54,12 @@ describe('redactorOf', () => {
       expect(redactedText).not.toContain(basic.slice(16, 32));
       expect(redactedText).not.toContain(escaped.slice(60, 120));
     });
+  });
+});
+
+describe('cutText', () => {
+  it('cuts only what it is given, saying how much was left out', () => {
+    expect(cutText('abcdef', 4)).toBe('abcd… (2 more characters left out)');
+    expect(cutText('abc', 4)).toBe('abc');
   });
 });

@@ -1,11 +1,9 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { connectRedacted } from '../shared/connectRedacted.js';
 import type { InferenceInfraMcpServer } from '../server/createMcpServer.js';
+import { defaultMaxMessageBytes } from '../shared/messageLimit.js';
+import { connectRedacted } from '../shared/redaction.js';
 import { lineLimit, requestIdIn } from './lineLimit.js';
-
-/** The largest message read from stdin; the SDK's own reader gives up (and closes) at 10 MiB. */
-export const defaultMaxMessageBytes = 8 * 1024 * 1024;
 
 /**
  * Serves over stdin/stdout. Bad input never ends the process: a line that is not JSON, or not JSON-RPC, is answered

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleArguments, readOnlyToolNames, specModel, toolNames } from '../test/specExamples.js';
 import { type BinProcess, secretKey, startBin } from '../test/stdioProcess.js';
 import { errorTextOf, textOf } from '../test/toolResults.js';
-import { toolNameOf } from '../tools/toolName.js';
+import { toolNameOf } from '../tools/operationTools.js';
 
 describe('the built bin over stdio, read-only (the default)', () => {
   let bin: BinProcess;

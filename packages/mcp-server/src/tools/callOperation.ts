@@ -1,6 +1,6 @@
+import { StreamLimitError } from '@inference-infra/edge';
 import type { InferenceInfraClient } from '@inference-infra/fetch-client';
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
-import { answerLimitOf } from './answerLimit.js';
 import { confirmWrite, type SendElicitation } from './confirmWrite.js';
 import { extractImages } from './imageContent.js';
 import type { OperationTool } from './operationTools.js';
@@ -27,6 +27,19 @@ type LowLevelCall = (
   path: string,
   init: object,
 ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+/**
+ * The bound an answer met, wherever it sits in the chain of causes: the fetch client and the event stream wrap what
+ * a body's stream failed with in their own connection errors.
+ */
+export function answerLimitOf(error: unknown): StreamLimitError | undefined {
+  for (let cause = error, depth = 0; cause && depth < 5; depth += 1) {
+    if (cause instanceof StreamLimitError || (cause as Error).name === 'StreamLimitError')
+      return cause as StreamLimitError;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
 
 /**
  * One tool call: arguments checked with the spec's validators, a confirmation where the tool asks for one, the

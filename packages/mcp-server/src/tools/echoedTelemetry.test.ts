@@ -7,8 +7,8 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { expect, it } from 'vitest';
-import { connectRedacted } from '../shared/connectRedacted.js';
 import { createMcpServer } from '../server/createMcpServer.js';
+import { connectRedacted } from '../shared/redaction.js';
 import { secretKey } from '../test/stdioProcess.js';
 
 const swapCase = (text: string) =>

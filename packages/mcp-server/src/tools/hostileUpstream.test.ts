@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpServer } from '../server/createMcpServer.js';
 import { type HttpEndpoint, serveHttp } from '../http/serveHttp.js';
+import { createMcpServer } from '../server/createMcpServer.js';
 import { type HostileUpstream, startHostileUpstream, writeForever } from '../test/hostileUpstream.js';
 import { secretKey } from '../test/stdioProcess.js';
 import { errorTextOf, textOf } from '../test/toolResults.js';

@@ -2,8 +2,8 @@ import { jsonRequestBody } from '@inference-infra/types/spec-model';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { operationTools } from './operationTools.js';
 import { exampleArguments, specModel } from '../test/specExamples.js';
+import { operationTools } from './operationTools.js';
 
 // Strict, so a keyword JSON Schema does not know (OpenAPI's `example`, an `x-` extension) fails the test.
 const ajv = new Ajv2020({ strict: true, allErrors: true });

@@ -7,7 +7,6 @@ import {
 } from '@inference-infra/types/spec-model';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { standaloneSchema } from './jsonSchema.js';
-import { toolNameOf } from './toolName.js';
 
 /** One operation of the spec as an MCP tool: what `tools/list` shows, and how its arguments become a request. */
 export interface OperationTool {
@@ -22,6 +21,15 @@ export interface OperationTool {
   streams: boolean;
   /** Changes a resource (not only bills): asks the user to confirm when the client can be asked. */
   confirms: boolean;
+}
+
+/** An operationId as an MCP tool name: `listInstanceTypes` → `list_instance_types` (what agents' tool lists use). */
+export function toolNameOf(operationId: string): string {
+  return operationId
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .toLowerCase();
 }
 
 const writeNote =

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { specModel } from '../test/specExamples.js';
 import { operationTools } from './operationTools.js';
 import { renderAnswer } from './renderAnswer.js';
 import { requestPartsOf } from './requestParts.js';
-import { specModel } from '../test/specExamples.js';
 
 const tools = operationTools(specModel);
 const toolNamed = (name: string) => {

@@ -9,8 +9,8 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { connectRedacted } from '../shared/connectRedacted.js';
 import { createMcpServer } from '../server/createMcpServer.js';
+import { connectRedacted } from '../shared/redaction.js';
 import { secretKey } from '../test/stdioProcess.js';
 
 // An operator's process that traces: an SDK registered with the API, its context manager too (a file of its own:
