@@ -1,9 +1,10 @@
 import { isInferenceInfraError } from '@inference-infra/fetch-client';
 import { McpServerOptionError } from '../server/createMcpServer.js';
+import { packageVersion } from '../shared/packageVersion.js';
 import { redactorOf } from '../shared/redaction.js';
 import { parseCliOptions, usage } from './cliOptions.js';
 import { CliOptionError, StartError } from './errors.js';
-import { packageVersion, startFromCli } from './startFromCli.js';
+import { startFromCli } from './startFromCli.js';
 
 /**
  * The command. Stdout belongs to the protocol: everything this process says goes to stderr. Nothing from outside
@@ -15,7 +16,7 @@ async function main() {
   try {
     const options = parseCliOptions(process.argv.slice(2), process.env);
     if (options.help) return void process.stderr.write(`${usage}\n`);
-    if (options.version) return void process.stderr.write(`${packageVersion()}\n`);
+    if (options.version) return void process.stderr.write(`${packageVersion}\n`);
     const started = await startFromCli(options, stderr);
     stderr(`${started.describe}\n`);
     const stop = () => void started.close().finally(() => process.exit(0));

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { type HttpAuth, serveHttp } from '../http/serveHttp.js';
 import { createMcpServer, type McpServerOptions } from '../server/createMcpServer.js';
 import { cutText, redactorOf } from '../shared/redaction.js';
@@ -138,8 +137,4 @@ function httpAuthOf(options: CliOptions): HttpAuth | undefined {
     keyForSubject: keysForSubjects(options.authKeysFile ?? '', options.authIssuers),
     ...(options.resourceUrl ? { resource: options.resourceUrl } : {}),
   };
-}
-
-export function packageVersion(): string {
-  return (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 }

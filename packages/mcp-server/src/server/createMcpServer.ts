@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { ServerTelemetryOptions } from '@inference-infra/edge/otel';
 import { createClient, type LogLevel } from '@inference-infra/fetch-client';
 import bundledSpec from '@inference-infra/types/openapi.json' with { type: 'json' };
@@ -14,6 +13,7 @@ import {
 import { registerPrompts } from '../prompts/registerPrompts.js';
 import { registerSpecResources } from '../resources/specResources.js';
 import { boundedFetch, defaultMaxAnswerBytes } from '../shared/boundedFetch.js';
+import { packageVersion } from '../shared/packageVersion.js';
 import { cutText, type Redact, redactorOf } from '../shared/redaction.js';
 import { onToolCall } from '../shared/unparsedRequests.js';
 import { type CallContext, callOperation } from '../tools/callOperation.js';
@@ -21,8 +21,6 @@ import { type OperationTool, operationTools } from '../tools/operationTools.js';
 import { toolCallSpan } from '../tools/toolCallSpan.js';
 import { errorResult } from '../tools/toolResults.js';
 import { stderrLogger } from './stderrLogger.js';
-
-const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 
 /** The longest text one content block carries: a whole chat reply fits; a runaway echo does not. */
 const maxTextLength = 200_000;
@@ -134,7 +132,7 @@ export function createMcpServer(options: McpServerOptions = {}): InferenceInfraM
   });
 
   const server = new Server(
-    { name: 'inference-infra', title: 'Inference and Infrastructure API', version },
+    { name: 'inference-infra', title: 'Inference and Infrastructure API', version: packageVersion },
     {
       capabilities: { tools: { listChanged: false } },
       instructions:
