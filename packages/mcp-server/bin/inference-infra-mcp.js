@@ -1,3 +1,3 @@
 #!/usr/bin/env node
 // A committed shim, so package managers can link the command before dist/ is built.
-import '../dist/cli.js';
+import '../dist/cli/cli.js';

@@ -1,15 +1,5 @@
-export { type CallContext, callOperation } from './callOperation.js';
-export { connectRedacted } from './connectRedacted.js';
-export {
-  createMcpServer,
-  type InferenceInfraMcpServer,
-  McpServerOptionError,
-  type McpServerOptions,
-} from './createMcpServer.js';
-export type { OAuthIssuer } from './issuerKeys.js';
-export type { KeyForSubject, OAuthOptions } from './oauthResource.js';
-export { type OperationTool, operationTool, operationTools } from './operationTools.js';
-export { type Redact, redactorOf } from './redactorOf.js';
+export type { OAuthIssuer } from './auth/issuerKeys.js';
+export type { KeyForSubject, OAuthOptions } from './auth/oauthResource.js';
 export {
   type HttpAuth,
   type HttpEndpoint,
@@ -17,6 +7,14 @@ export {
   isLoopback,
   type SessionContext,
   serveHttp,
-} from './serveHttp.js';
-export { serveStdio } from './serveStdio.js';
-export { toolNameOf } from './toolName.js';
+} from './http/serveHttp.js';
+export {
+  createMcpServer,
+  type InferenceInfraMcpServer,
+  McpServerOptionError,
+  type McpServerOptions,
+} from './server/createMcpServer.js';
+export { connectRedacted, type Redact, redactorOf } from './shared/redaction.js';
+export { serveStdio } from './stdio/serveStdio.js';
+export { type CallContext, callOperation } from './tools/callOperation.js';
+export { type OperationTool, operationTool, operationTools, toolNameOf } from './tools/operationTools.js';

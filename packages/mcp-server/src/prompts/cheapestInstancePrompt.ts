@@ -1,10 +1,9 @@
 import { requestSchemas } from '@inference-infra/types';
 import { z } from 'zod';
-import { toolNameOf } from '../toolName.js';
+import { toolNameOf } from '../tools/operationTools.js';
 import { checkWithApi, filledText, parseArguments, wholeNumberText } from './promptArguments.js';
-import type { PromptDefinition } from './promptDefinition.js';
+import { type PromptDefinition, unlistedNote } from './promptDefinition.js';
 import { listItemFields } from './specFacts.js';
-import { unlistedNote } from './unlistedNote.js';
 
 const tool = toolNameOf('listInstanceTypes');
 

@@ -6,7 +6,7 @@ import {
   ListPromptsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
-import { onPromptGet } from '../onToolCall.js';
+import { onPromptGet } from '../shared/unparsedRequests.js';
 import { cheapestInstancePrompt } from './cheapestInstancePrompt.js';
 import { growVolumePrompt } from './growVolumePrompt.js';
 import { checkedArgumentNames, PromptArgumentError } from './promptArguments.js';

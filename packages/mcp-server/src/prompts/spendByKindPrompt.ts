@@ -1,10 +1,9 @@
 import { schemas } from '@inference-infra/types';
 import { z } from 'zod';
-import { toolNameOf } from '../toolName.js';
+import { toolNameOf } from '../tools/operationTools.js';
 import { dayOrInstant, endOf, PromptArgumentError, parseArguments, startOf } from './promptArguments.js';
-import type { PromptDefinition } from './promptDefinition.js';
+import { type PromptDefinition, unlistedNote } from './promptDefinition.js';
 import { parameterSchema } from './specFacts.js';
-import { unlistedNote } from './unlistedNote.js';
 
 const tool = toolNameOf('listBillingTransactions');
 const kinds: readonly string[] = schemas.TransactionType.options;

@@ -5,7 +5,7 @@ import spec from '@inference-infra/types/openapi.json' with { type: 'json' };
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ownOrigins } from '../httpDoor.js';
+import { ownOrigins } from '../http/httpDoor.js';
 import { binPath, secretKey } from './stdioProcess.js';
 
 /** The bounds the fuzzed server runs with: short, so a silent, trickling or endless upstream ends quickly. */

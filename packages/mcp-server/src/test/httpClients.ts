@@ -2,8 +2,8 @@ import { createSimulator } from '@inference-infra/mock-server';
 import { sendRaw } from '@inference-infra/test-kit/rawHttp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createMcpServer } from '../createMcpServer.js';
-import { type HttpEndpoint, type HttpOptions, serveHttp } from '../serveHttp.js';
+import { type HttpEndpoint, type HttpOptions, serveHttp } from '../http/serveHttp.js';
+import { createMcpServer } from '../server/createMcpServer.js';
 import { secretKey } from './stdioProcess.js';
 
 export const initialize = JSON.stringify({

@@ -5,7 +5,7 @@ import {
   type SpecModel,
   specModelOf,
 } from '@inference-infra/types/spec-model';
-import { toolNameOf } from '../toolName.js';
+import { toolNameOf } from '../tools/operationTools.js';
 
 export const specModel: SpecModel = specModelOf(bundledSpec as JsonObject);
 

@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, posix, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+
+// The layering docs/maintainers.md draws ("Source layout"): each folder imports only those below it, so no file
+// can import one that imports it back. Read from the source's own relative imports, tests and their helpers aside.
+
+const src = dirname(fileURLToPath(import.meta.url));
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? filesUnder(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [relative(src, join(dir, entry.name)).replaceAll('\\', '/')]
+        : [],
+  );
+const sources = filesUnder(src).filter((file) => !file.endsWith('.test.ts') && !file.startsWith('test/'));
+const importsOf = (file: string) =>
+  [...readFileSync(join(src, file), 'utf8').matchAll(/\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) =>
+    posix.normalize(posix.join(posix.dirname(file), match[1] as string)).replace(/\.js$/, '.ts'),
+  );
+const folderOf = (file: string) => (file.includes('/') ? (file.split('/')[0] as string) : '.');
+
+/** From the bottom up: a folder may import those before it in this list, never one after it. */
+const layers = ['shared', 'tools', 'prompts', 'resources', 'server', 'stdio', 'auth', 'http', 'cli', '.'];
+
+it('imports run down the layers only, so no import comes back round', () => {
+  const upward: string[] = [];
+  for (const file of sources)
+    for (const target of importsOf(file)) {
+      const [from, to] = [folderOf(file), folderOf(target)];
+      if (layers.indexOf(to) > layers.indexOf(from)) upward.push(`${file} imports ${target}`);
+    }
+  expect(upward).toEqual([]);
+  expect([...new Set(sources.map(folderOf))].filter((folder) => !layers.includes(folder))).toEqual([]);
+});
+
+it('has no import cycle between files of one folder either', () => {
+  const state = new Map<string, 'open' | 'done'>();
+  const cycles: string[] = [];
+  const path: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    path.push(file);
+    for (const target of importsOf(file).filter((t) => sources.includes(t))) {
+      if (state.get(target) === 'open')
+        cycles.push([...path.slice(path.indexOf(target)), target].join(' -> '));
+      else if (!state.has(target)) visit(target);
+    }
+    path.pop();
+    state.set(file, 'done');
+  };
+  for (const file of sources) if (!state.has(file)) visit(file);
+  expect(cycles).toEqual([]);
+});
