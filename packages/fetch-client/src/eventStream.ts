@@ -27,7 +27,7 @@ const streamTerminator = '[DONE]';
  * call's answer does, the stream as its data.
  */
 export async function openEventStream<T, Method extends HttpMethod, Path extends PathOf<Method>>(
-  core: CallPipeline,
+  pipeline: CallPipeline,
   method: Method,
   path: Path,
   request: InitOf<Method, Path>,
@@ -37,7 +37,7 @@ export async function openEventStream<T, Method extends HttpMethod, Path extends
   const unfollow = followSignal(options?.signal, controller);
   try {
     // The call's signal is the stream's: aborting before the headers are in ends the request itself.
-    const { response, operation, telemetry, idleTimeoutMs } = await core.send(
+    const { response, operation, telemetry, idleTimeoutMs } = await pipeline.send(
       method,
       path,
       request,
@@ -51,9 +51,9 @@ export async function openEventStream<T, Method extends HttpMethod, Path extends
       response,
       controller,
       operation,
-      core.apiError,
+      pipeline.apiError,
       unfollow,
-      core.redact,
+      pipeline.redact,
       telemetry,
       idleTimeoutMs,
     );

@@ -27,16 +27,16 @@ export function buildClient(
   validatorFor: ValidatorFor,
   middleware: Middleware[] = [],
 ): InferenceInfraClient {
-  const core = createCallPipeline(options, validatorFor(options));
-  if (middleware.length > 0) core.lowLevel.use(...middleware);
+  const pipeline = createCallPipeline(options, validatorFor(options));
+  if (middleware.length > 0) pipeline.lowLevel.use(...middleware);
   return {
-    ...core.lowLevel,
-    ...generatedResources(core),
+    ...pipeline.lowLevel,
+    ...generatedResources(pipeline),
     withOptions: (overrides) =>
       buildClient(
         { ...options, ...overrides, headers: { ...options.headers, ...overrides.headers } },
         validatorFor,
-        core.middleware(),
+        pipeline.middleware(),
       ),
   };
 }
