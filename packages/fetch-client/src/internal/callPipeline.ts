@@ -275,7 +275,8 @@ export function createCallPipeline(options: ClientOptions, validator?: RequestVa
       try {
         // With no middleware, the request that reaches the transport is the one built from this body: kept, it
         // rebuilds a retry, so no call copies its request "just in case". A middleware may replace the body.
-        const built = builderOf(surface, baseUrl)(
+        const builder = builderOf(surface, baseUrl);
+        const built = builder.build(
           method,
           path,
           request,
@@ -283,22 +284,16 @@ export function createCallPipeline(options: ClientOptions, validator?: RequestVa
           middleware.length === 0 ? transport.keepBody : undefined,
         );
         if (middleware.length === 0) {
-          result = await readAnswer(await transport.fetch(built.request), parseAs, method);
+          result = await readAnswer(await transport.fetch(built), parseAs, method);
         } else {
+          const options = { ...builder.optionsOf(request), fetch: transport.fetch, parseAs };
           const { request: sent, response } = await sendThroughMiddleware(
             middleware,
-            built.request,
+            built,
             {
               schemaPath: path,
               params: params ?? {},
-              options: Object.freeze({
-                baseUrl: built.baseUrl,
-                fetch: transport.fetch,
-                parseAs,
-                querySerializer: built.querySerializer,
-                bodySerializer: built.bodySerializer,
-                pathSerializer: built.pathSerializer,
-              }) as MiddlewareCallbackParams['options'],
+              options: Object.freeze(options) as MiddlewareCallbackParams['options'],
             },
             transport.fetch,
           );

@@ -150,7 +150,7 @@ describe('the request builder', () => {
       fc.asyncProperty(baseUrl, clientHeaders, call, async (url, headers, generated) => {
         const kept: unknown[] = [];
         const direct = await outcome(() => {
-          const build = createRequestBuilder(url, headers);
+          const { build } = createRequestBuilder(url, headers);
           const keep = <Body>(body: Body) => {
             kept.push(body);
             return body;
@@ -159,7 +159,7 @@ describe('the request builder', () => {
           if (generated.params === undefined) delete call.params;
           if (generated.body === undefined) delete call.body;
           return seen(
-            build(generated.method, generated.path, call, generated.callHeaders ?? undefined, keep).request,
+            build(generated.method, generated.path, call, generated.callHeaders ?? undefined, keep),
           );
         });
         const viaOpenapiFetch = await outcome(() => sentByOpenapiFetch(url, headers, generated));

@@ -38,9 +38,8 @@ export interface CallRequest {
 
 export type ParseAs = 'json' | 'text' | 'blob' | 'arrayBuffer' | 'stream';
 
-/** What openapi-fetch shows a middleware of the call (`options`): the serializers it was built with. */
-export interface BuiltRequest {
-  request: Request;
+/** What openapi-fetch shows a middleware of the call (`options`): the base address and serializers it builds with. */
+export interface BuildOptions {
   baseUrl: string;
   querySerializer: QuerySerializer<unknown>;
   bodySerializer: BodySerializer<unknown>;
@@ -88,7 +87,7 @@ export function createRequestBuilder(baseUrl: string, headers: Record<string, st
     call: CallRequest,
     callHeaders: HeadersOptions | undefined,
     keepBody: (<Body>(body: Body) => Body) | undefined,
-  ): BuiltRequest {
+  ): Request {
     if (holdsOnlyParamsAndBody(call)) {
       const { params, body } = call;
       const url = createFinalURL(path, {
@@ -114,21 +113,32 @@ export function createRequestBuilder(baseUrl: string, headers: Record<string, st
         : json
           ? jsonRecord
           : plainRecord;
-      const request = new Request(url, {
+      return new Request(url, {
         redirect: 'follow',
         method,
         body: serialized as BodyInit | undefined,
         headers: merged,
       });
-      return {
-        request,
-        baseUrl: base,
-        querySerializer,
-        bodySerializer: defaultBodySerializer,
-        pathSerializer: defaultPathSerializer,
-      };
     }
     return buildWithOptions(method, path, call, callHeaders, keepBody);
+  }
+
+  /** The options a call is built with, as a middleware is shown them: asked only when a middleware runs. */
+  function optionsOf(call: CallRequest): BuildOptions {
+    return {
+      baseUrl: call.baseUrl ? removeTrailingSlash(call.baseUrl) : base,
+      querySerializer: querySerializerOf(call),
+      bodySerializer: call.bodySerializer ?? defaultBodySerializer,
+      pathSerializer: call.pathSerializer ?? defaultPathSerializer,
+    };
+  }
+
+  /** The call's own query serializer, its options over the defaults; else the one made for every call. */
+  function querySerializerOf(call: CallRequest): QuerySerializer<unknown> {
+    if (!call.querySerializer) return querySerializer;
+    return typeof call.querySerializer === 'function'
+      ? call.querySerializer
+      : createQuerySerializer(call.querySerializer);
   }
 
   /** A call with options of openapi-fetch's: built as its coreFetch builds it, option by option. */
@@ -138,16 +148,14 @@ export function createRequestBuilder(baseUrl: string, headers: Record<string, st
     call: CallRequest,
     callHeaders: HeadersOptions | undefined,
     keepBody: (<Body>(body: Body) => Body) | undefined,
-  ): BuiltRequest {
+  ): Request {
     const { params = {}, body } = call;
-    const callBase = call.baseUrl ? removeTrailingSlash(call.baseUrl) : base;
-    const querySerializerOf = call.querySerializer
-      ? typeof call.querySerializer === 'function'
-        ? call.querySerializer
-        : createQuerySerializer(call.querySerializer)
-      : querySerializer;
-    const pathSerializer = call.pathSerializer ?? defaultPathSerializer;
-    const bodySerializer = call.bodySerializer ?? defaultBodySerializer;
+    const {
+      baseUrl: callBase,
+      querySerializer: callQuerySerializer,
+      bodySerializer,
+      pathSerializer,
+    } = optionsOf(call);
     const serialized =
       body === undefined
         ? undefined
@@ -173,17 +181,22 @@ export function createRequestBuilder(baseUrl: string, headers: Record<string, st
     init.headers = merged;
     const RequestClass = call.Request ?? Request;
     const request = new RequestClass(
-      createFinalURL(path, { baseUrl: callBase, params, querySerializer: querySerializerOf, pathSerializer }),
+      createFinalURL(path, {
+        baseUrl: callBase,
+        params,
+        querySerializer: callQuerySerializer,
+        pathSerializer,
+      }),
       init as RequestInit,
     );
     // As openapi-fetch does: an option fetch does not know (Next.js's `next`, say) rides on the request itself.
     for (const key in init) {
       if (!(key in request)) (request as unknown as Record<string, unknown>)[key] = init[key];
     }
-    return { request, baseUrl: callBase, querySerializer: querySerializerOf, bodySerializer, pathSerializer };
+    return request;
   }
 
-  return build;
+  return { build, optionsOf };
 }
 
 export type RequestBuilder = ReturnType<typeof createRequestBuilder>;
