@@ -2,9 +2,7 @@ import type { paths } from '@inference-infra/types';
 import type { Client, HeadersOptions, Middleware, MiddlewareCallbackParams } from 'openapi-fetch';
 import { APIPromise, type CallAnswer } from '../apiPromise.js';
 import {
-  APIConnectionError,
   type APIError,
-  apiErrorFor,
   ClientConfigError,
   type ErrorBody,
   type FailedOperation,
@@ -18,9 +16,10 @@ import {
   maxTimeoutMs,
   resolveConfig,
 } from './clientConfig.js';
-import { type KeyRedactor, loadRedaction, redactKey, redactorOf } from './keyRedaction.js';
+import { loadRedaction, redactKey, redactorOf } from './keyRedaction.js';
 import { checkedMiddleware, sendThroughMiddleware } from './middlewareChain.js';
 import type { DataOf, HttpMethod, InitOf, PathOf, Route } from './operations.js';
+import { outgoingFailure, redactedApiError, Unredacted } from './outgoingFailure.js';
 import { type FetchResult, readAnswer } from './readAnswer.js';
 import { type CallRequest, createRequestBuilder, type RequestBuilder } from './requestBuilder.js';
 import type { RequestValidator } from './requestValidator.js';
@@ -145,14 +144,6 @@ function jsonAnswer(
  */
 function pairsAsHeaders(headers: HeadersOptions | undefined) {
   return Array.isArray(headers) ? new Headers(headers) : headers;
-}
-
-/**
- * A failure whose error quotes what came from outside (an error body, a header's name): made on the way out, once the
- * redactor has loaded, so that it is redacted rather than hidden whole.
- */
-class Unredacted {
-  constructor(readonly make: () => unknown) {}
 }
 
 export function createCallPipeline(options: ClientOptions, validator?: RequestValidator): CallPipeline {
@@ -315,7 +306,13 @@ export function createCallPipeline(options: ClientOptions, validator?: RequestVa
         // What the server echoed is quoted: made on the way out, redacted.
         const { status, headers: answerHeaders } = response;
         throw new Unredacted(() =>
-          apiError(status, error as ErrorBody | string | undefined, answerHeaders, operation),
+          redactedApiError(
+            config.apiKey,
+            status,
+            error as ErrorBody | string | undefined,
+            answerHeaders,
+            operation,
+          ),
         );
       }
       if (reading.parseAs === 'stream') {
@@ -328,7 +325,7 @@ export function createCallPipeline(options: ClientOptions, validator?: RequestVa
       // The way out of every failure, and where what it quotes is redacted: the redactor is loaded here (a keyed
       // client's failure, or a line to log) and the error made or redacted with it.
       if (config.apiKey || callLog.enabled('error')) await loadRedaction();
-      const error = outgoing(thrown);
+      const error = outgoingFailure(thrown, config.apiKey);
       telemetry?.end({ error });
       if (reading !== unchecked && callLog.enabled('error')) {
         callLog('error', `${method} ${path} failed: ${(error as Error)?.message}`);
@@ -336,30 +333,6 @@ export function createCallPipeline(options: ClientOptions, validator?: RequestVa
       throw error;
     }
   }
-
-  /**
-   * A failure as it leaves the client: made now if it quotes the server or the caller, and a connection error's
-   * words (which may quote the runtime's, a URL with the key in it) redacted, its stack too.
-   */
-  function outgoing(thrown: unknown): unknown {
-    if (thrown instanceof Unredacted) return thrown.make();
-    if (thrown instanceof APIConnectionError && config.apiKey) {
-      thrown.message = redactKey(thrown.message, config.apiKey);
-      if (thrown.stack) thrown.stack = redactKey(thrown.stack, config.apiKey);
-    }
-    return thrown;
-  }
-
-  const apiError: CallPipeline['apiError'] = (status, body, responseHeaders, operation) => {
-    const redactor = redactorOf(config.apiKey);
-    if (!redactor) return apiErrorFor(status, body, responseHeaders, operation);
-    return apiErrorFor(
-      status,
-      redactor.redactValue(body),
-      redactedHeaders(responseHeaders, redactor),
-      operation,
-    );
-  };
 
   // The low-level calls take this client's call options among openapi-fetch's own: split once, here.
   const lowLevel =
@@ -393,15 +366,9 @@ export function createCallPipeline(options: ClientOptions, validator?: RequestVa
       ) as APIPromise<WithRequestId<DataOf<typeof method, typeof path>>>,
     send: (method, path, request, options, overrides) =>
       send(method, path, request as CallRequest, options, overrides ?? {}) as Promise<SentCall>,
-    apiError,
+    apiError: (status, body, answerHeaders, operation) =>
+      redactedApiError(config.apiKey, status, body, answerHeaders, operation),
     middleware: () => [...middlewares],
     redact: (text) => redactorOf(config.apiKey)?.redact(text) ?? text,
   };
-}
-
-/** Headers with the key redacted from their values, copied only when one holds it (an echo shows in `inspect`). */
-function redactedHeaders(headers: Headers, redactor: KeyRedactor): Headers {
-  const values = [...headers];
-  const redacted = redactor.redactValue(values);
-  return JSON.stringify(redacted) === JSON.stringify(values) ? headers : new Headers(redacted);
 }
