@@ -1,5 +1,3 @@
-import type { InferenceInfraError } from './errors.js';
-
 /**
  * Marks the errors of every installed copy of this package (a registered symbol is the same in each). In a module of
  * its own, with no effect on load: the server entry tells the client's errors apart by it without loading their
@@ -8,11 +6,10 @@ import type { InferenceInfraError } from './errors.js';
 export const errorBrand = Symbol.for('@inference-infra/fetch-client/error');
 
 /**
- * Whether `error` is an error of this client, from this copy of the package or another one. `instanceof` is false
- * for an error of another copy (two versions installed, or the ESM and CJS builds both loaded); libraries on top of
- * the client, such as the react-hooks, decide with this instead.
+ * Whether `error` carries the brand. Typed as a plain `Error` so that this module imports nothing: `errors.ts` gives
+ * it the class's type (`isInferenceInfraError`), and the server entry reads it without loading the classes.
  */
-export function isInferenceInfraError(error: unknown): error is InferenceInfraError {
+export function hasErrorBrand(error: unknown): error is Error {
   return (
     typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[errorBrand] === true
   );

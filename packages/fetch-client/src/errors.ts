@@ -1,6 +1,11 @@
-import { errorBrand } from './errorBrand.js';
+import { errorBrand, hasErrorBrand } from './errorBrand.js';
 
-export { isInferenceInfraError } from './errorBrand.js';
+/**
+ * Whether `error` is an error of this client, from this copy of the package or another one. `instanceof` is false
+ * for an error of another copy (two versions installed, or the ESM and CJS builds both loaded); libraries on top of
+ * the client, such as the react-hooks, decide with this instead.
+ */
+export const isInferenceInfraError = hasErrorBrand as (error: unknown) => error is InferenceInfraError;
 
 /** Which call failed: enough to find it in code and logs, never the key or the body that was sent. */
 export interface FailedOperation {
@@ -26,6 +31,11 @@ export class InferenceInfraError extends Error {
 }
 
 Object.defineProperty(InferenceInfraError.prototype, errorBrand, { value: true });
+
+/** An option of the client or of a call is missing or breaks its rule; nothing was sent. */
+export class ClientConfigError extends InferenceInfraError {
+  override name = 'ClientConfigError';
+}
 
 /** The request broke a rule of the spec and was not sent. */
 export class RequestValidationError extends InferenceInfraError {

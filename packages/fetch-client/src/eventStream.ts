@@ -10,7 +10,8 @@ import {
   InferenceInfraError,
   StreamIdleTimeoutError,
 } from './errors.js';
-import type { CallOptions, CoreClient } from './internal/createCoreClient.js';
+import type { CallOptions } from './internal/callOptions.js';
+import type { CallPipeline } from './internal/callPipeline.js';
 import { statusByErrorType } from './internal/errorStatus.gen.js';
 import { followSignal } from './internal/followSignal.js';
 import type { HttpMethod, InitOf, PathOf } from './internal/operations.js';
@@ -26,7 +27,7 @@ const streamTerminator = '[DONE]';
  * call's answer does, the stream as its data.
  */
 export async function openEventStream<T, Method extends HttpMethod, Path extends PathOf<Method>>(
-  core: CoreClient,
+  pipeline: CallPipeline,
   method: Method,
   path: Path,
   request: InitOf<Method, Path>,
@@ -36,7 +37,7 @@ export async function openEventStream<T, Method extends HttpMethod, Path extends
   const unfollow = followSignal(options?.signal, controller);
   try {
     // The call's signal is the stream's: aborting before the headers are in ends the request itself.
-    const { response, operation, telemetry, idleTimeoutMs } = await core.send(
+    const { response, operation, telemetry, idleTimeoutMs } = await pipeline.send(
       method,
       path,
       request,
@@ -50,9 +51,9 @@ export async function openEventStream<T, Method extends HttpMethod, Path extends
       response,
       controller,
       operation,
-      core.apiError,
+      pipeline.apiError,
       unfollow,
-      core.redact,
+      pipeline.redact,
       telemetry,
       idleTimeoutMs,
     );
@@ -81,7 +82,7 @@ export class EventStream<T> implements AsyncIterable<T> {
     readonly response: Response,
     private readonly controller: AbortController,
     private readonly operation: FailedOperation,
-    private readonly apiError: CoreClient['apiError'],
+    private readonly apiError: CallPipeline['apiError'],
     private readonly onEnd: () => void,
     /** The client's key out of what the stream quotes of the server (none for a stream read back: no key is known). */
     private readonly redact: (text: string) => string = (text) => text,

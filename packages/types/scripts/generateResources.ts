@@ -239,7 +239,8 @@ export function generateResourcesSource(bundle: SpecBundle): string {
     `import type { ${typesUsed.sort().join(', ')} } from '@inference-infra/types';`,
     ...(plain || streamed ? [`import type { APIPromise } from '../apiPromise.js';`] : []),
     ...(streamed ? [`import type { EventStream } from '../eventStream.js';`] : []),
-    `import type { CallOptions, CoreClient } from '../internal/createCoreClient.js';`,
+    `import type { CallOptions } from '../internal/callOptions.js';`,
+    `import type { CallPipeline } from '../internal/callPipeline.js';`,
     ...(streamed ? [`import { streamedCall } from '../internal/streamedCall.js';`] : []),
     `import type { WithRequestId } from '../internal/withRequestId.js';`,
     ...(paged ? [`import { type PagePromise, pagePromise } from '../pagination.js';`] : []),
@@ -249,8 +250,8 @@ ${imports.join('\n')}
 ${streamed ? "\ntype Schemas = components['schemas'];\n" : ''}
 ${[tree, ...allNodes(tree)].map(interfaceOf).join('\n\n')}
 
-/** The resource objects of one client, each method one call of the core client. */
-export function generatedResources(core: CoreClient): GeneratedResources {
+/** The resource objects of one client, each method one call of its request pipeline. */
+export function generatedResources(core: CallPipeline): GeneratedResources {
   return ${objectOf(tree, '  ')};
 }
 `;

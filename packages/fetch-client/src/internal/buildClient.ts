@@ -1,7 +1,7 @@
 import type { Middleware } from 'openapi-fetch';
 import { type GeneratedResources, generatedResources } from '../resources/resources.gen.js';
+import { createCallPipeline, type LowLevelClient } from './callPipeline.js';
 import type { ValidatingClientOptions } from './clientConfig.js';
-import { createCoreClient, type LowLevelClient } from './createCoreClient.js';
 import type { RequestValidator } from './requestValidator.js';
 
 /**
@@ -27,16 +27,16 @@ export function buildClient(
   validatorFor: ValidatorFor,
   middleware: Middleware[] = [],
 ): InferenceInfraClient {
-  const core = createCoreClient(options, validatorFor(options));
-  if (middleware.length > 0) core.lowLevel.use(...middleware);
+  const pipeline = createCallPipeline(options, validatorFor(options));
+  if (middleware.length > 0) pipeline.lowLevel.use(...middleware);
   return {
-    ...core.lowLevel,
-    ...generatedResources(core),
+    ...pipeline.lowLevel,
+    ...generatedResources(pipeline),
     withOptions: (overrides) =>
       buildClient(
         { ...options, ...overrides, headers: { ...options.headers, ...overrides.headers } },
         validatorFor,
-        core.middleware(),
+        pipeline.middleware(),
       ),
   };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../core.js';
-import { ClientConfigError } from './clientConfig.js';
+import { ClientConfigError } from '../errors.js';
 
 // Headers are the one input of a call that fetch itself refuses: its TypeError reached the caller as a failed
 // connection quoting the value. They are checked first now; these hold every generated header to "sent, or refused

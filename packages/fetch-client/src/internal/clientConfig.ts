@@ -1,4 +1,4 @@
-import { InferenceInfraError } from '../errors.js';
+import { ClientConfigError } from '../errors.js';
 import { redactKey } from './keyRedaction.js';
 import { checkedLogLevel, createLog, type Log, type Logger, type LogLevel } from './logger.js';
 import { defaultRetryPolicy, type RetryPolicy } from './retryPolicy.js';
@@ -65,10 +65,6 @@ export interface ResolvedConfig {
   headers: Record<string, string>;
   log: Log;
   telemetry: TelemetryOptions | false | undefined;
-}
-
-export class ClientConfigError extends InferenceInfraError {
-  override name = 'ClientConfigError';
 }
 
 /**

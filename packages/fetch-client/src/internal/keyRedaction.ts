@@ -8,8 +8,9 @@ let loading: Promise<void> | undefined;
 /**
  * Loads the edge's key redactor, the one every process of ours uses (every form of the key, every 8-character run of
  * its secret): ~2.2 kB min+gz, behind a dynamic import so that a client whose calls succeed with logging off, and
- * every keyless page, never loads it. Each path that is about to redact (a failure, a log line, a stream) awaits
- * this first; it resolves once per process. `needed` falsy (a keyless client's failure) loads nothing.
+ * every keyless page, never loads it. The request pipeline (`callPipeline.ts`) is its one caller: before sending a call
+ * that quotes as it goes (a log line, a span, a keyed stream), and on the way out of a failure. It resolves once per
+ * process; `needed` falsy loads nothing.
  */
 export function loadRedaction(needed: unknown = true): Promise<void> | undefined {
   if (!needed) return undefined;
@@ -18,9 +19,6 @@ export function loadRedaction(needed: unknown = true): Promise<void> | undefined
   });
   return loading;
 }
-
-/** Whether the redactor has loaded: a log line can then be written at once. */
-export const redactionLoaded = (): boolean => edge !== undefined;
 
 /** What a redactor not yet loaded does with a text: hides all of it rather than guess. */
 const hideAll = <T>(value: T): T => (typeof value === 'string' && value !== '' ? '[redacted]' : value) as T;

@@ -1,5 +1,5 @@
-import { ClientConfigError } from './clientConfig.js';
-import { type KeyRedactor, loadRedaction, redactionLoaded, redactorOf } from './keyRedaction.js';
+import { ClientConfigError } from '../errors.js';
+import { type KeyRedactor, redactorOf } from './keyRedaction.js';
 
 /** How much the client tells its logger: each level includes the ones before it. */
 export const logLevels = ['off', 'error', 'warn', 'info', 'debug'] as const;
@@ -84,10 +84,9 @@ function redactingLog(
   };
   const log = (lineLevel: Exclude<LogLevel, 'off'>, message: string, details?: object) => {
     if (!enabled(lineLevel)) return;
-    // A line goes out redacted or not at all. Each call loads the redactor before its first line; one that nothing
-    // awaited waits for it.
-    if (redactionLoaded()) write(lineLevel, message, details);
-    else void loadRedaction()?.then(() => write(lineLevel, message, details));
+    // The pipeline loads the redactor before a call that logs is sent; a line written before it has loaded would
+    // have every text hidden whole (`redactorOf`), never shown.
+    write(lineLevel, message, details);
   };
   const withCredentialsOf = (headers: Headers) =>
     threshold === 0

@@ -1,6 +1,7 @@
 import { APIPromise } from '../apiPromise.js';
 import type { EventStream } from '../eventStream.js';
-import type { CallOptions, CoreClient } from './createCoreClient.js';
+import type { CallOptions } from './callOptions.js';
+import type { CallPipeline } from './callPipeline.js';
 import type { HttpMethod, InitOf, PathOf } from './operations.js';
 
 /**
@@ -8,7 +9,7 @@ import type { HttpMethod, InitOf, PathOf } from './operations.js';
  * The parser is loaded on the first stream only: apps that never stream do not ship it.
  */
 export function streamedCall<T, Method extends HttpMethod, Path extends PathOf<Method>>(
-  core: CoreClient,
+  pipeline: CallPipeline,
   method: Method,
   path: Path,
   init: InitOf<Method, Path>,
@@ -16,7 +17,7 @@ export function streamedCall<T, Method extends HttpMethod, Path extends PathOf<M
 ): APIPromise<EventStream<T>> {
   return new APIPromise(
     import('../eventStream.js').then(({ openEventStream }) =>
-      openEventStream<T, Method, Path>(core, method, path, init, options),
+      openEventStream<T, Method, Path>(pipeline, method, path, init, options),
     ),
   );
 }

@@ -41,7 +41,6 @@ function transportFor(
     stateChanging: options.stateChanging ?? true,
     operation,
     baseUrl: 'http://127.0.0.1:9/v1',
-    apiKey: undefined,
     log: createLog('off', console, undefined),
   });
 }

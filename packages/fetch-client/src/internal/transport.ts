@@ -6,8 +6,7 @@ import {
   InferenceInfraError,
 } from '../errors.js';
 import { type AttemptTimeout, armTimeout, disarmTimeout } from './attemptTimeout.js';
-import type { FetchOptions } from './createCoreClient.js';
-import { loadRedaction, redactKey } from './keyRedaction.js';
+import type { FetchOptions } from './callOptions.js';
 import type { Log } from './logger.js';
 import {
   backoffMs,
@@ -29,8 +28,6 @@ export interface CallTransportOptions {
   operation: FailedOperation;
   /** The base address the call goes to: its origin is named by a connection error before a request was made. */
   baseUrl: string;
-  /** The API key, redacted from a connection error's message like from every other string leaving the client. */
-  apiKey: string | undefined;
   /** The caller's extra fetch options (`cache`, `keepalive`, `priority`...), given to fetch on every attempt. */
   fetchOptions?: FetchOptions | undefined;
   log: Log;
@@ -105,23 +102,20 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
     const message = timedOut
       ? `No complete answer from ${origin} within ${options.timeoutMs} ms: ${name}`
       : `Connection to ${origin} failed: ${name}: ${detail}`;
-    // Redacted like every string the client hands out: a runtime's message may quote the URL, key included. A
-    // timeout's and a parse failure's words are the client's own (the origin was checked at createClient).
-    const quotesRuntime = !timedOut && !(cause instanceof SyntaxError);
-    return new (timedOut ? APIConnectionTimeoutError : APIConnectionError)(
-      quotesRuntime ? redactKey(message, options.apiKey) : message,
-      operation,
-      { cause, origin },
-    );
+    // A runtime's message may quote the URL, key included: the pipeline redacts it on the way out of the call, and
+    // a retry's line or span redacts what it quotes of it.
+    return new (timedOut ? APIConnectionTimeoutError : APIConnectionError)(message, operation, {
+      cause,
+      origin,
+    });
   };
 
   // Credentials in the request's own headers (a key passed in `headers`, a middleware's or a proxy's token) are
   // redacted like the key from every line of the call, since answers and error messages may echo them.
   let callLog = log;
   async function callFetch(request: Request, init?: RequestInit): Promise<Response> {
+    // The redactor is loaded already when a line may be written (the pipeline loads it before sending).
     callLog = log.withCredentialsOf(request.headers);
-    // A call that may write a line has the redactor first, so its lines go out as they happen, in order.
-    if (callLog.enabled('error')) await loadRedaction();
     // Times only for the lines that give them (info, debug).
     const timed = callLog.enabled('info');
     const started = timed ? Date.now() : 0;
@@ -164,8 +158,6 @@ export function createCallTransport(options: CallTransportOptions): CallTranspor
             : { signal },
         );
       } catch (cause) {
-        // The message may quote what the runtime said (a URL, a proxy's words): the redactor is there before it.
-        await loadRedaction(options.apiKey);
         const error = failure(cause);
         const retryable =
           error instanceof APIConnectionError &&

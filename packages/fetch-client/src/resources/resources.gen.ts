@@ -5,7 +5,8 @@
 import type { OperationBody, OperationQuery, OperationResponse, components } from '@inference-infra/types';
 import type { APIPromise } from '../apiPromise.js';
 import type { EventStream } from '../eventStream.js';
-import type { CallOptions, CoreClient } from '../internal/createCoreClient.js';
+import type { CallOptions } from '../internal/callOptions.js';
+import type { CallPipeline } from '../internal/callPipeline.js';
 import { streamedCall } from '../internal/streamedCall.js';
 import type { WithRequestId } from '../internal/withRequestId.js';
 import { type PagePromise, pagePromise } from '../pagination.js';
@@ -132,8 +133,8 @@ export interface BillingResource {
   listTransactions(query?: OperationQuery<'listBillingTransactions'>, options?: CallOptions): PagePromise<WithRequestId<OperationResponse<'listBillingTransactions'>>>;
 }
 
-/** The resource objects of one client, each method one call of the core client. */
-export function generatedResources(core: CoreClient): GeneratedResources {
+/** The resource objects of one client, each method one call of its request pipeline. */
+export function generatedResources(core: CallPipeline): GeneratedResources {
   return {
     chat: {
       completions: {

@@ -1,5 +1,5 @@
 import { createRedactor, isRefusal, type Redactor } from '@inference-infra/edge';
-import { isInferenceInfraError } from '../errorBrand.js';
+import { hasErrorBrand } from '../errorBrand.js';
 import { redactingTextStream } from './answerBody.js';
 import { markServesAnyPath } from './handlerScope.js';
 import { answerRefusal, refusal } from './refusal.js';
@@ -134,7 +134,7 @@ const statusByErrorName: Record<string, [number, string]> = {
  */
 function failureAnswer(error: unknown, redactor: Redactor): Response {
   const message = redactor.excerpt(error instanceof Error ? error.message : String(error), 500);
-  if (isInferenceInfraError(error)) {
+  if (hasErrorBrand(error)) {
     const { name, status, issues } = error as {
       name: string;
       status?: unknown;

@@ -5,12 +5,12 @@ import type {
   ResizeVolumeResponse,
 } from '@inference-infra/types';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { CoreClient } from './createCoreClient.js';
+import type { CallPipeline } from './callPipeline.js';
 import type { OperationKey } from './operations.js';
 import type { routes } from './routes.gen.js';
 import type { WithRequestId } from './withRequestId.js';
 
-declare const core: CoreClient;
+declare const core: CallPipeline;
 
 describe('what resources call is typed from the spec', () => {
   it('types the answer of each operation from its path', () => {

@@ -1,52 +1,33 @@
 import type { paths } from '@inference-infra/types';
-import createOpenapiFetch, { type Client, defaultBodySerializer, type Middleware } from 'openapi-fetch';
+import type { Client, HeadersOptions, Middleware, MiddlewareCallbackParams } from 'openapi-fetch';
 import { APIPromise, type CallAnswer } from '../apiPromise.js';
 import {
   type APIError,
-  apiErrorFor,
+  ClientConfigError,
   type ErrorBody,
   type FailedOperation,
   RequestValidationError,
 } from '../errors.js';
+import type { CallOptions } from './callOptions.js';
 import {
-  ClientConfigError,
   type ClientOptions,
   checkedHeaders,
   checkedWholeNumber,
   maxTimeoutMs,
   resolveConfig,
 } from './clientConfig.js';
-import { createDirectCall, directlySendable, type FetchResult, readAnswer } from './directCall.js';
-import { type KeyRedactor, loadRedaction, redactKey, redactorOf } from './keyRedaction.js';
+import { loadRedaction, redactKey, redactorOf } from './keyRedaction.js';
+import { checkedMiddleware, sendThroughMiddleware } from './middlewareChain.js';
 import type { DataOf, HttpMethod, InitOf, PathOf, Route } from './operations.js';
+import { outgoingFailure, redactedApiError, Unredacted } from './outgoingFailure.js';
+import { type FetchResult, readAnswer } from './readAnswer.js';
+import { type CallRequest, createRequestBuilder, type RequestBuilder } from './requestBuilder.js';
 import type { RequestValidator } from './requestValidator.js';
 import { routes } from './routes.gen.js';
 import type { CallTelemetry } from './telemetry/callTelemetry.js';
 import { loadedTelemetry, loadTelemetry, telemetryWanted } from './telemetry/loadTelemetry.js';
 import { type CallTransport, createCallTransport } from './transport.js';
 import { type WithRequestId, withRequestId } from './withRequestId.js';
-
-/** What a resource method needs for one call, beyond openapi-fetch's own options. */
-export interface CallOptions {
-  /** Ends the call (and a stream) at once; the call then rejects with `APIUserAbortError`. */
-  signal?: AbortSignal;
-  /** Overrides the client's timeout for this call. */
-  timeoutMs?: number;
-  /** Overrides the client's `streamIdleTimeoutMs` for this stream. */
-  streamIdleTimeoutMs?: number;
-  /** Overrides the client's retries for this call. */
-  maxRetries?: number;
-  /** Headers for this call, over the client's own (`null` removes one of them). */
-  headers?: Record<string, string | null>;
-  /** More of fetch's options for every attempt of this call: `cache`, `keepalive`, `priority`, `credentials`... */
-  fetchOptions?: FetchOptions;
-}
-
-/** fetch's options a caller may add: not the ones the client sets itself. */
-export type FetchOptions = Omit<RequestInit, 'body' | 'headers' | 'method' | 'signal' | 'window'> & {
-  /** Fetch priority (browsers, Deno); not yet in every `RequestInit` type. */
-  priority?: 'high' | 'low' | 'auto';
-};
 
 /** The typed low-level calls of openapi-fetch, each routed to the base address its path belongs to. */
 export type LowLevelClient = Pick<Client<paths>, HttpMethod> & {
@@ -66,8 +47,12 @@ export interface SentCall {
   idleTimeoutMs?: number;
 }
 
-/** What the resources are built on: the low-level calls, and calls of one operation typed from the spec. */
-export interface CoreClient {
+/**
+ * The client's one request pipeline, what the resources and the low-level calls are both built on: every call is
+ * checked, built (`requestBuilder.ts`), passed through the middleware if any (`middlewareChain.ts`), sent by the
+ * transport (retries, timeouts, abort) and read (`readAnswer.ts`) the same way, whatever made it.
+ */
+export interface CallPipeline {
   lowLevel: LowLevelClient;
   /**
    * Calls an operation and returns its data, or rejects with the typed error of its failure. `options` apart from
@@ -108,26 +93,6 @@ export interface SendOverrides {
   parseAs?: 'stream' | 'text';
   signal?: AbortSignal;
 }
-
-/**
- * The parts of openapi-fetch's options this module reads. The typed surface (`CoreClient`, `LowLevelClient`) is
- * checked where it is called; inside, one code path serves every operation.
- */
-interface OpenapiInit {
-  body?: unknown;
-  params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
-  headers?: Record<string, string | null> | HeadersInit;
-  parseAs?: 'json' | 'stream' | 'text';
-  bodySerializer?: BodySerializer;
-  middleware?: Middleware[];
-}
-
-type BodySerializer = (body: unknown, headers?: Headers | Record<string, string>) => unknown;
-
-type OpenapiFetchMethod = (
-  path: string,
-  init: object,
-) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 /** A path parameter that would change the request's path instead of naming a resource in it. */
 const pathChanging = new Set(['', '.', '..']);
@@ -174,65 +139,27 @@ function jsonAnswer(
 }
 
 /**
- * openapi-fetch's options for a call it sends. With no middleware, the request that reaches the transport is the one
- * openapi-fetch built from this body: kept, it rebuilds a retry, so no call copies its request "just in case". A
- * middleware may replace the body.
- */
-function openapiInit(
-  request: OpenapiInit,
-  options: CallOptions | undefined,
-  parseAs: OpenapiInit['parseAs'],
-  noClientMiddleware: boolean,
-  transport: CallTransport,
-) {
-  const serialize = request.bodySerializer;
-  const keepsBody = request.body !== undefined && noClientMiddleware && !request.middleware?.length;
-  // Every field set (openapi-fetch reads undefined as its default). Object.assign, not `{ ...request, fetch }`:
-  // on Node 20, adding a field after a spread costs ~1.3 µs each (measured); on Node 24 both cost nanoseconds.
-  return Object.assign({}, request, {
-    parseAs,
-    headers: pairsAsHeaders(options?.headers ?? request.headers),
-    bodySerializer: keepsBody
-      ? (value: unknown, headers?: Headers | Record<string, string>) =>
-          transport.keepBody((serialize ?? defaultBodySerializer)(value, headers))
-      : serialize,
-    fetch: transport.fetch,
-  });
-}
-
-/**
  * openapi-fetch merges headers given as an object or a `Headers`; a list of pairs (a `HeadersInit` all the same) it
  * would send as one header named "0". Checked before, so the conversion cannot throw.
  */
-function pairsAsHeaders(headers: OpenapiInit['headers']) {
+function pairsAsHeaders(headers: HeadersOptions | undefined) {
   return Array.isArray(headers) ? new Headers(headers) : headers;
 }
 
-type DirectCall = ReturnType<typeof createDirectCall>;
-
-export function createCoreClient(options: ClientOptions, validator?: RequestValidator): CoreClient {
+export function createCallPipeline(options: ClientOptions, validator?: RequestValidator): CallPipeline {
   const config = resolveConfig(options);
   const { log } = config;
   const headers = config.apiKey
     ? { ...config.headers, Authorization: `Bearer ${config.apiKey}` }
     : config.headers;
   const middlewares: Middleware[] = [];
-  // openapi-fetch's client for a base address is made with the first call to it: making one reads
-  // `globalThis.Request`, which on Node loads undici (more than everything else createClient does, measured), and a
-  // client made at start-up may call later or never. It gets the middleware registered until then.
-  const transports: { inference?: Client<paths>; platform?: Client<paths> } = {};
-  const transportOf = (surface: Route['surface'], baseUrl: string) => {
-    if (!transports[surface]) {
-      transports[surface] = createOpenapiFetch<paths>({ baseUrl, headers });
-      transports[surface].use(...middlewares);
-    }
-    return transports[surface];
-  };
-  // Made with the first direct call to a base address, for the same reason (its header merge makes `Headers`).
-  const directCalls: { inference?: DirectCall; platform?: DirectCall } = {};
-  const directCallOf = (surface: Route['surface'], baseUrl: string) => {
-    directCalls[surface] ??= createDirectCall(baseUrl, headers);
-    return directCalls[surface];
+  // A base address's builder is made with the first call to it: its header merge makes `Headers`, which on Node
+  // loads undici (more than everything else createClient does, measured), and a client made at start-up may call
+  // later or never.
+  const builders: { inference?: RequestBuilder; platform?: RequestBuilder } = {};
+  const builderOf = (surface: Route['surface'], baseUrl: string) => {
+    builders[surface] ??= createRequestBuilder(baseUrl, headers);
+    return builders[surface];
   };
 
   function routeOf(method: string, path: string): Route {
@@ -253,7 +180,7 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
   async function send(
     method: HttpMethod,
     path: string,
-    request: OpenapiInit,
+    request: CallRequest,
     options: CallOptions | undefined,
     reading: SendOverrides,
   ): Promise<unknown> {
@@ -276,24 +203,35 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       const { body, params } = request;
       const operation = { method, path, operationId };
       if (params?.path) checkPathParams(operation, params.path);
+      const callHeaders = options?.headers ?? request.headers;
       if (options?.headers) {
         try {
           checkedHeaders('headers', options.headers, config.apiKey);
         } catch {
-          // Refused: said again with the redactor loaded, so a call whose headers pass loads nothing.
-          await loadRedaction(config.apiKey);
-          checkedHeaders('headers', options.headers, config.apiKey);
+          // Said again on the way out, with the redactor loaded: a call whose headers pass loads nothing.
+          const refusal = () => {
+            try {
+              checkedHeaders('headers', options.headers, config.apiKey);
+            } catch (error) {
+              return error;
+            }
+          };
+          throw new Unredacted(refusal);
         }
       }
       validator?.(operationId, method, path, { body, query: params?.query, path: params?.path });
-      const parseAs = reading.parseAs ?? request.parseAs;
+      const parseAs = reading.parseAs ?? request.parseAs ?? 'json';
       if (telemetryWanted(config.telemetry)) {
         const { startCallTelemetry } = loadedTelemetry() ?? (await loadTelemetry());
         telemetry = startCallTelemetry(config.telemetry, { route, method, path, baseUrl, body }, (text) =>
           redactKey(text, config.apiKey),
         );
-        // What a span quotes (a retry's reason, a failure, opted-in messages) is redacted: the redactor comes first.
-        if (telemetry) await loadRedaction(config.apiKey);
+      }
+      // A call that quotes as it goes (its log lines, its spans, a keyed stream's events) has the redactor before
+      // anything is sent, so its lines go out as they happen, in order. Any other call loads it only on the way out
+      // of a failure (below): a call that succeeds with logging off loads nothing.
+      if (log.enabled('error') || (config.apiKey && (telemetry || reading.parseAs === 'stream'))) {
+        await loadRedaction();
       }
       // Checked before anything is sent, as every option of a call is.
       const idleTimeoutMs =
@@ -317,35 +255,42 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
         stateChanging: route.stateChanging,
         operation,
         baseUrl,
-        apiKey: config.apiKey,
         fetchOptions: options?.fetchOptions,
         log,
         telemetry,
       });
+      const middleware = request.middleware?.length ? [...middlewares, ...request.middleware] : middlewares;
       // The answer is read before the call settles (a stream: its headers), so settling ends the timeout once the
       // answer is in. The caller's signal reaches fetch through the transport, which adds the timeout to it.
       let result: FetchResult;
       try {
-        if (
-          reading !== unchecked &&
-          (parseAs === 'text' || parseAs === 'stream') &&
-          middlewares.length === 0 &&
-          directlySendable(request)
-        ) {
-          const sent = directCallOf(surface, baseUrl)(
-            method,
-            path,
-            request,
-            options?.headers,
-            transport.keepBody,
-          );
-          result = await readAnswer(await transport.fetch(sent), parseAs);
+        // With no middleware, the request that reaches the transport is the one built from this body: kept, it
+        // rebuilds a retry, so no call copies its request "just in case". A middleware may replace the body.
+        const builder = builderOf(surface, baseUrl);
+        const built = builder.build(
+          method,
+          path,
+          request,
+          pairsAsHeaders(callHeaders),
+          middleware.length === 0 ? transport.keepBody : undefined,
+        );
+        if (middleware.length === 0) {
+          result = await readAnswer(await transport.fetch(built), parseAs, method);
         } else {
-          const init = openapiInit(request, options, parseAs, middlewares.length === 0, transport);
-          result = await (transportOf(surface, baseUrl)[method] as OpenapiFetchMethod)(path, init);
+          const options = { ...builder.optionsOf(request), fetch: transport.fetch, parseAs };
+          const { request: sent, response } = await sendThroughMiddleware(
+            middleware,
+            built,
+            {
+              schemaPath: path,
+              params: params ?? {},
+              options: Object.freeze(options) as MiddlewareCallbackParams['options'],
+            },
+            transport.fetch,
+          );
+          result = await readAnswer(response, parseAs, sent.method);
         }
       } catch (error) {
-        await loadRedaction(config.apiKey);
         throw transport.failure(error, true);
       } finally {
         transport.settle();
@@ -358,43 +303,41 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
         return { data, error, response };
       }
       if (!response.ok) {
-        // What the server echoed is redacted: the redactor is loaded on this path only.
-        await loadRedaction(config.apiKey);
-        throw apiError(response.status, error as ErrorBody | string | undefined, response.headers, operation);
+        // What the server echoed is quoted: made on the way out, redacted.
+        const { status, headers: answerHeaders } = response;
+        throw new Unredacted(() =>
+          redactedApiError(
+            config.apiKey,
+            status,
+            error as ErrorBody | string | undefined,
+            answerHeaders,
+            operation,
+          ),
+        );
       }
       if (reading.parseAs === 'stream') {
-        // A stream quotes an event that is not JSON and passes error events on, each redacted as it is read.
-        await loadRedaction(config.apiKey);
         return { data, response, operation, telemetry, idleTimeoutMs } satisfies SentCall;
       }
       const answer = jsonAnswer(data as string | undefined, response, transport);
       telemetry?.end({ data: answer.data });
       return answer;
-    } catch (error) {
+    } catch (thrown) {
+      // The way out of every failure, and where what it quotes is redacted: the redactor is loaded here (a keyed
+      // client's failure, or a line to log) and the error made or redacted with it.
+      if (config.apiKey || callLog.enabled('error')) await loadRedaction();
+      const error = outgoingFailure(thrown, config.apiKey);
       telemetry?.end({ error });
       if (reading !== unchecked && callLog.enabled('error')) {
-        await loadRedaction();
         callLog('error', `${method} ${path} failed: ${(error as Error)?.message}`);
       }
       throw error;
     }
   }
 
-  const apiError: CoreClient['apiError'] = (status, body, responseHeaders, operation) => {
-    const redactor = redactorOf(config.apiKey);
-    if (!redactor) return apiErrorFor(status, body, responseHeaders, operation);
-    return apiErrorFor(
-      status,
-      redactor.redactValue(body),
-      redactedHeaders(responseHeaders, redactor),
-      operation,
-    );
-  };
-
   // The low-level calls take this client's call options among openapi-fetch's own: split once, here.
   const lowLevel =
     (method: HttpMethod) =>
-    (path: string, init: OpenapiInit & CallOptions = {}) => {
+    (path: string, init: CallRequest & CallOptions = {}) => {
       // The call options read from `init` itself; `request` is the rest, openapi-fetch's (headers included).
       const { signal, timeoutMs, streamIdleTimeoutMs, maxRetries, fetchOptions, ...request } = init;
       return send(method, path, request, init, unchecked);
@@ -408,32 +351,24 @@ export function createCoreClient(options: ClientOptions, validator?: RequestVali
       PUT: lowLevel('PUT') as Client<paths>['PUT'],
       DELETE: lowLevel('DELETE') as Client<paths>['DELETE'],
       use(...middleware) {
-        middlewares.push(...middleware);
-        for (const transport of Object.values(transports)) transport.use(...middleware);
+        middlewares.push(...checkedMiddleware(middleware));
       },
       eject(...middleware) {
         for (const item of middleware) {
           const index = middlewares.indexOf(item);
           if (index >= 0) middlewares.splice(index, 1);
         }
-        for (const transport of Object.values(transports)) transport.eject(...middleware);
       },
     },
     call: (method, path, request, options) =>
       new APIPromise(
-        send(method, path, request as OpenapiInit, options, jsonData) as Promise<CallAnswer<unknown>>,
+        send(method, path, request as CallRequest, options, jsonData) as Promise<CallAnswer<unknown>>,
       ) as APIPromise<WithRequestId<DataOf<typeof method, typeof path>>>,
     send: (method, path, request, options, overrides) =>
-      send(method, path, request as OpenapiInit, options, overrides ?? {}) as Promise<SentCall>,
-    apiError,
+      send(method, path, request as CallRequest, options, overrides ?? {}) as Promise<SentCall>,
+    apiError: (status, body, answerHeaders, operation) =>
+      redactedApiError(config.apiKey, status, body, answerHeaders, operation),
     middleware: () => [...middlewares],
     redact: (text) => redactorOf(config.apiKey)?.redact(text) ?? text,
   };
-}
-
-/** Headers with the key redacted from their values, copied only when one holds it (an echo shows in `inspect`). */
-function redactedHeaders(headers: Headers, redactor: KeyRedactor): Headers {
-  const values = [...headers];
-  const redacted = redactor.redactValue(values);
-  return JSON.stringify(redacted) === JSON.stringify(values) ? headers : new Headers(redacted);
 }
