@@ -52,8 +52,6 @@ export interface AdmittedRequest {
   hasBody: boolean;
 }
 
-const safeMethods = new Set(['GET', 'HEAD']);
-
 /**
  * The door of every server of ours, in one order: the request target (before any URL parser reads `\`, `%2e%2e` or
  * `//` as another path), then `Host` and the authority the target names (against DNS rebinding: a site whose name
@@ -64,33 +62,30 @@ const safeMethods = new Set(['GET', 'HEAD']);
 export function admitRequest(facts: RequestFacts, rules: DoorRules): AdmittedRequest | Refusal {
   const target = checkTarget(facts.target);
   if (isRefusal(target)) return target;
-  const hasBody =
-    (facts.contentLength ?? undefined) !== undefined || (facts.transferEncoding ?? undefined) !== undefined;
-  const admitted = { pathname: target.pathname, search: target.search, hasBody };
-  if (rules.openPaths?.includes(target.pathname)) return { ...admitted, open: true };
-  const host = hostJudged(facts, rules.host) ?? authorityJudged(facts, target.authority, rules.host);
-  if (host) return host;
-  if (rules.origin === undefined) return { ...admitted, open: false };
-  const hearsSite = rules.secFetchSite !== 'state-changing-methods' || !safeMethods.has(facts.method);
-  const page = originRefusal(facts.origins, hearsSite ? facts.secFetchSite : undefined, rules.origin);
-  return page ?? { ...admitted, open: false };
-}
-
-/**
- * RFC 9112 asks a Host of HTTP/1.1 only. An HTTP/1.0 request without one passes only where any name is taken (`*`):
- * elsewhere the Host is what proves a loopback name arrived on loopback.
- */
-function hostJudged(facts: RequestFacts, policy: HostPolicy): Refusal | undefined {
-  if (facts.hosts.length === 0 && facts.httpVersion === '1.0' && policy.allowedHosts?.includes('*'))
-    return undefined;
-  return hostRefusal(facts.hosts, policy, facts.localAddress);
-}
-
-function authorityJudged(
-  facts: RequestFacts,
-  targetAuthority: string | undefined,
-  policy: HostPolicy,
-): Refusal | undefined {
-  const authority = facts.authority === undefined ? targetAuthority : (facts.authority ?? undefined);
-  return authorityRefusal(authority, policy, facts.localAddress);
+  const { pathname, search } = target;
+  // HTTP/1.1 framing: no Content-Length and no Transfer-Encoding is no body.
+  const hasBody = facts.contentLength != null || facts.transferEncoding != null;
+  const open = rules.openPaths?.includes(pathname) === true;
+  const { host, origin } = rules;
+  // RFC 9112 asks a Host of HTTP/1.1 only. An HTTP/1.0 request without one passes only where any name is taken
+  // (`*`): elsewhere the Host is what proves a loopback name arrived on loopback.
+  const hostless =
+    facts.hosts.length === 0 && facts.httpVersion === '1.0' && host.allowedHosts?.includes('*');
+  const refused = open
+    ? undefined
+    : ((hostless ? undefined : hostRefusal(facts.hosts, host, facts.localAddress)) ??
+      authorityRefusal(
+        facts.authority === undefined ? target.authority : (facts.authority ?? undefined),
+        host,
+        facts.localAddress,
+      ) ??
+      (origin &&
+        originRefusal(
+          facts.origins,
+          rules.secFetchSite === 'state-changing-methods' && /^(GET|HEAD)$/.test(facts.method)
+            ? undefined
+            : facts.secFetchSite,
+          origin,
+        )));
+  return refused ?? { pathname, search, open, hasBody };
 }
