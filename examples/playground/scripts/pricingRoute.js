@@ -1,7 +1,7 @@
 // Plain JavaScript with JSDoc types: `node scripts/servePlayground.js` and the browser test import it as is.
 import { readFile } from 'node:fs/promises';
-import { createRedactor, originRefusal } from '@inference-infra/edge';
-import { headerValues } from '@inference-infra/edge/node';
+import { admitRequest, createRedactor, isRefusal } from '@inference-infra/edge';
+import { requestFacts } from '@inference-infra/edge/node';
 import { answerError } from '@inference-infra/test-kit/errorAnswer';
 
 /** The pricing page's addresses: the built template is served only through this route, never raw. */
@@ -69,18 +69,18 @@ export function createPricingRoute({ distDir, render, apiKey, renderTimeoutMs = 
   return async (request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://playground.local');
     if (request.method !== 'GET' || !pricingPaths.has(pathname)) return false;
-    // The static server has refused any Host but loopback names and addresses already: this is the page's own origin.
-    const refused = originRefusal(
-      headerValues(request, 'origin'),
-      headerValues(request, 'sec-fetch-site')[0],
-      {
+    // The edge's door, as every server of ours: the static server in front has applied its target and Host rules
+    // already, so what is left to refuse here is a page of another site.
+    const admitted = admitRequest(requestFacts(request), {
+      host: { option: 'a local server answers loopback names only' },
+      origin: {
         selfOrigin: `http://${request.headers.host}`,
         option: 'the pricing page is rendered for the playground and its visitors only',
       },
-    );
-    if (refused) {
-      answerError(response, refused.status, refused.code, refused.message, {
-        ...(refused.param ? { param: refused.param } : {}),
+    });
+    if (isRefusal(admitted)) {
+      answerError(response, admitted.status, admitted.code, admitted.message, {
+        ...(admitted.param ? { param: admitted.param } : {}),
       });
       return true;
     }

@@ -8,6 +8,7 @@ export {
 } from './bodyLimits.js';
 export { boundedStream, type StreamBounds, type StreamLimit, StreamLimitError } from './boundedStream.js';
 export { callUpstream, type UpstreamCall } from './callUpstream.js';
+export { type AdmittedRequest, admitRequest, type DoorRules, type RequestFacts } from './door.js';
 export {
   authorityRefusal,
   type HostPolicy,

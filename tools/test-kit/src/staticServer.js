@@ -4,8 +4,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, resolve } from 'node:path';
-import { authorityRefusal, checkTarget, hostRefusal, isRefusal } from '@inference-infra/edge';
-import { drainUnread, headerValues, staticFileFor } from '@inference-infra/edge/node';
+import { admitRequest, isRefusal } from '@inference-infra/edge';
+import { drainUnread, requestFacts, staticFileFor } from '@inference-infra/edge/node';
 import { answerError, errorBody } from './errorAnswer.js';
 
 /** The few types a built docs site or Vite build contains; anything else is served as bytes. */
@@ -124,19 +124,15 @@ export function startStaticServer({ rootDir, port = 0, route }) {
 
   /** @param {import('node:http').IncomingMessage} request @param {import('node:http').ServerResponse} response */
   async function serveRequest(request, response) {
-    // The edge's rules, as every door of ours: one path rule (no `\\`, dot segments or `//` in any spelling), and one
-    // loopback Host (against DNS rebinding: a site whose name resolves to 127.0.0.1 sends its own name).
-    // An absolute-form target's authority names the host as much as `Host` does (RFC 9112): both are judged.
-    const target = checkTarget(request.url ?? '');
-    const hostPolicy = { option: 'a local server answers loopback names only' };
-    const { localAddress } = request.socket;
-    const refused = isRefusal(target)
-      ? target
-      : (hostRefusal(headerValues(request, 'host'), hostPolicy, localAddress) ??
-        authorityRefusal(target.authority, hostPolicy, localAddress));
-    if (refused) {
-      answerError(response, refused.status, refused.code, refused.message, {
-        ...(refused.param ? { param: refused.param } : {}),
+    // The edge's door, as every server of ours: one path rule (no `\\`, dot segments or `//` in any spelling), and one
+    // loopback Host, the authority of an absolute-form target judged alike (against DNS rebinding: a site whose name
+    // resolves to 127.0.0.1 sends its own name). Any page may show the files: no Origin rule.
+    const admitted = admitRequest(requestFacts(request), {
+      host: { option: 'a local server answers loopback names only' },
+    });
+    if (isRefusal(admitted)) {
+      answerError(response, admitted.status, admitted.code, admitted.message, {
+        ...(admitted.param ? { param: admitted.param } : {}),
       });
       return;
     }

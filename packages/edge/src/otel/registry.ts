@@ -1,4 +1,4 @@
-import type { ContextManager, MeterProvider, TextMapPropagator, TracerProvider } from './otelApi.js';
+import type { ContextManager, MeterProvider, TextMapPropagator, TracerProvider } from './otelTypes.js';
 
 /**
  * What an app registered with the API (`trace.setGlobalTracerProvider`, `NodeSDK.start()`...): the API keeps it on

@@ -20,8 +20,12 @@ const packageDir = fileURLToPath(new URL('../..', import.meta.url));
  * Issue 45 again (the door shared with createRouteGuard judges the authority of an absolute-form target, which
  * @hono/node-server writes into `request.url`, like a Host) added ~310 B (20229 B); the guard itself is not in a route's
  * bundle. Budget -> 19.8 kB.
+ * Issue 50 (one door for every server: the edge's `admitRequest` composes target, Host, target authority and Origin
+ * in one order, with the options the other servers need: open paths, HTTP/1.0 without Host, Sec-Fetch-Site on
+ * state-changing methods only) added ~280 B (20511 B): the composition and the facts the route hands it. Measured
+ * with the door cut to the route's needs alone it was still ~150 B. Budget -> 20.1 kB.
  */
-const budget = 19.8 * 1024;
+const budget = 20.1 * 1024;
 
 describe('bundle size of @inference-infra/fetch-client/server', () => {
   it(`stays within ${budget} bytes min+gz for a route`, async () => {

@@ -5,7 +5,7 @@ import type { ApiRouteOptions } from './apiRouteOptions.js';
 import { checkedBody, ruleRefusal } from './checkedBody.js';
 import { exposedAnswerHeaders, forwardToApi, type Upstream } from './forwardToApi.js';
 import { answerRefusal, refusal } from './refusal.js';
-import { admitRequest } from './requestDoor.js';
+import { admitWebRequest } from './requestDoor.js';
 
 export type { ApiRouteOptions, StateChangingOperationId } from './apiRouteOptions.js';
 
@@ -43,7 +43,7 @@ export function createApiRoute(options: ApiRouteOptions): (request: Request) => 
   async function handle(request: Request): Promise<Response> {
     // The target as the runtime handed it over, every Host and the page's Origin: the door every server half of the
     // app shares (createRouteGuard's too).
-    const admitted = admitRequest(request, {
+    const admitted = admitWebRequest(request, {
       allowedHosts: options.allowedHosts,
       allowedOrigins,
       owner: 'createApiRoute',

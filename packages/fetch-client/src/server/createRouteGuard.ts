@@ -3,7 +3,7 @@ import { hasErrorBrand } from '../errorBrand.js';
 import { redactingTextStream } from './answerBody.js';
 import { markServesAnyPath } from './handlerScope.js';
 import { answerRefusal, refusal } from './refusal.js';
-import { admitRequest } from './requestDoor.js';
+import { admitWebRequest } from './requestDoor.js';
 
 export interface RouteGuardOptions {
   /** The key the app's handlers call the API with: no form of it leaves in an answer, a header or an error. */
@@ -60,7 +60,7 @@ export function createRouteGuard(
   return (handler) =>
     markServesAnyPath(async (request: Request): Promise<Response> => {
       try {
-        const admitted = admitRequest(request, policy);
+        const admitted = admitWebRequest(request, policy);
         if (isRefusal(admitted)) return answerRefusal(admitted);
         return redactedAnswer(await withDeadline(handler, request, timeoutMs), redactor);
       } catch (error) {

@@ -1,11 +1,8 @@
 import {
-  authorityRefusal,
-  checkTarget,
-  hostRefusal,
   isLoopbackHostname,
   isRefusal,
-  originRefusal,
   parseHost,
+  admitRequest as passDoor,
   type Refusal,
   refusal,
 } from '@inference-infra/edge';
@@ -60,41 +57,47 @@ function urlAuthority(url: URL, hosts: readonly string[]): string | undefined {
 }
 
 /**
- * One door for every web-standard server half of the app: the target as the runtime handed it over (judged before
- * `new URL()` resolves a `..` or reads a `\` as `/`), every `Host` (and the URL's authority where it names another
- * host) against `allowedHosts`, and the page's `Origin` and `Sec-Fetch-Site` against the app's own origin and
- * `allowedOrigins`. Requests from `toNodeListener` carry what node saw (every Host and Origin, the local address);
- * other runtimes' are judged by their headers.
+ * The edge's door (its `admitRequest`) for every web-standard server half of the app: the target as the runtime handed it
+ * over (judged before `new URL()` resolves a `..` or reads a `\` as `/`), every `Host` (and the URL's authority where
+ * it names another host) against `allowedHosts`, and the page's `Origin` and `Sec-Fetch-Site` against the app's own
+ * origin and `allowedOrigins`. Requests from `toNodeListener` carry what node saw (every Host and Origin, the local
+ * address, the HTTP version); other runtimes' are judged by their headers.
  */
-export function admitRequest(request: Request, policy: DoorPolicy): AdmittedRequest | Refusal {
-  const target = checkTarget(request.url);
-  if (isRefusal(target)) return target;
-  let url: URL;
+export function admitWebRequest(request: Request, policy: DoorPolicy): AdmittedRequest | Refusal {
+  let url: URL | undefined;
   try {
     url = new URL(request.url);
   } catch {
-    const message = `the request URL ${JSON.stringify(request.url.slice(0, 200))} is not a URL`;
-    return refusal(400, 'malformed_request_target', message);
+    // Refused below, once the target rule has had its say on it.
   }
   const arrival = arrivalOf(request);
   // A runtime joins two Host headers with ", ", which is no host name: refused as toNodeListener's two values are.
-  const hosts = arrival?.hosts ?? [request.headers.get('host') ?? url.host];
-  const hostPolicy = { allowedHosts: policy.allowedHosts, option: `${policy.owner}({ allowedHosts })` };
-  const badHost =
-    hostRefusal(hosts, hostPolicy, arrival?.localAddress) ??
-    authorityRefusal(urlAuthority(url, hosts), hostPolicy, arrival?.localAddress);
-  if (badHost) return badHost;
+  const hosts = arrival?.hosts ?? [request.headers.get('host') ?? url?.host ?? ''];
   const origin = request.headers.get('origin');
-  const selfOrigin = ownOrigin(url, hosts);
-  const crossSite = originRefusal(
-    arrival?.origins ?? (origin === null ? [] : [origin]),
-    request.headers.get('sec-fetch-site') ?? undefined,
+  const selfOrigin = url && ownOrigin(url, hosts);
+  const admitted = passDoor(
     {
-      selfOrigin,
-      allowedOrigins: policy.allowedOrigins ?? [],
-      option: `${policy.owner}({ allowedOrigins })`,
+      method: request.method,
+      target: request.url,
+      hosts,
+      localAddress: arrival?.localAddress,
+      origins: arrival?.origins ?? (origin === null ? [] : [origin]),
+      secFetchSite: request.headers.get('sec-fetch-site') ?? undefined,
+      authority: url ? (urlAuthority(url, hosts) ?? null) : null,
+    },
+    {
+      host: { allowedHosts: policy.allowedHosts, option: `${policy.owner}({ allowedHosts })` },
+      origin: {
+        selfOrigin,
+        allowedOrigins: policy.allowedOrigins ?? [],
+        option: `${policy.owner}({ allowedOrigins })`,
+      },
     },
   );
-  if (crossSite) return crossSite;
+  if (isRefusal(admitted)) return admitted;
+  if (!url || selfOrigin === undefined) {
+    const message = `the request URL ${JSON.stringify(request.url.slice(0, 200))} is not a URL`;
+    return refusal(400, 'malformed_request_target', message);
+  }
   return { url, selfOrigin, origin };
 }

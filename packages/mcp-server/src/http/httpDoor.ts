@@ -1,14 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import {
-  authorityRefusal,
-  checkTarget,
-  hostRefusal,
-  isRefusal,
-  originRefusal,
-  type Refusal,
-  refusal,
-} from '@inference-infra/edge';
-import { headerValues } from '@inference-infra/edge/node';
+import { admitRequest, isRefusal, type Refusal, refusal } from '@inference-infra/edge';
+import { requestFacts } from '@inference-infra/edge/node';
 
 /** Where the endpoint is: the one path this server answers. */
 export const endpointPath = '/mcp';
@@ -41,35 +33,24 @@ export interface DoorPolicy {
 export type DoorRoute = 'mcp' | 'health' | 'metadata';
 
 /**
- * The edge's rules for a request that reaches the port, before anything reads its body: a request target whose path
- * every reader reads the same way (no dot segments, `//`, `\` or `;` in any encoding), one `Host` the server is
- * reached by (loopback names unless `--allow-host` lists others: against DNS rebinding, a site whose name resolves
- * to the server sends its own name), and no page of another origin (a browser names it in `Origin` or
- * `Sec-Fetch-Site`). Then the paths: the endpoint, and the metadata with OAuth. The health check passes after the
- * target alone, so a load balancer's probe by address is answered. An absolute-form target's authority is judged as
- * a Host.
+ * The edge's door (`admitRequest`) for a request that reaches the port, before anything reads its body: a request
+ * target whose path every reader reads the same way, one `Host` the server is reached by (loopback names unless
+ * `--allow-host` lists others) and the authority of an absolute-form target judged alike, and no page of another
+ * origin. Then the paths: the endpoint, and the metadata with OAuth. The health check passes after the target
+ * alone, so a load balancer's probe by address is answered.
  */
 export function doorRoute(request: IncomingMessage, policy: DoorPolicy): Refusal | DoorRoute {
-  const target = checkTarget(request.url ?? '');
-  if (isRefusal(target)) return target;
-  if (target.pathname === healthPath) return 'health';
-  const hostPolicy = policy.allowHosts
-    ? { allowedHosts: policy.allowHosts, option: '--allow-host' }
-    : { option: policy.hostOption ?? 'none: this server answers its loopback names only' };
-  const { localAddress } = request.socket;
-  // An absolute-form target's authority names the host as much as `Host` does (RFC 9112): both are judged.
-  const host =
-    hostRefusal(headerValues(request, 'host'), hostPolicy, localAddress) ??
-    authorityRefusal(target.authority, hostPolicy, localAddress);
-  if (host) return host;
   const [selfOrigin, ...others] = policy.ownOrigins;
-  const origin = originRefusal(headerValues(request, 'origin'), headerValues(request, 'sec-fetch-site')[0], {
-    selfOrigin,
-    allowedOrigins: [...others, ...policy.allowOrigins],
-    option: '--allow-origin',
+  const admitted = admitRequest(requestFacts(request), {
+    host: policy.allowHosts
+      ? { allowedHosts: policy.allowHosts, option: '--allow-host' }
+      : { option: policy.hostOption ?? 'none: this server answers its loopback names only' },
+    origin: { selfOrigin, allowedOrigins: [...others, ...policy.allowOrigins], option: '--allow-origin' },
+    openPaths: [healthPath],
   });
-  if (origin) return origin;
-  if (target.pathname === endpointPath) return 'mcp';
-  if (policy.metadataPaths?.includes(target.pathname)) return 'metadata';
+  if (isRefusal(admitted)) return admitted;
+  if (admitted.open) return 'health';
+  if (admitted.pathname === endpointPath) return 'mcp';
+  if (policy.metadataPaths?.includes(admitted.pathname)) return 'metadata';
   return refusal(404, 'not_found', `path: not found; the MCP endpoint is ${endpointPath}`, 'path');
 }

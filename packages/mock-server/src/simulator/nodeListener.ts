@@ -2,21 +2,20 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import {
-  authorityRefusal,
-  checkTarget,
-  hostRefusal,
+  admitRequest,
+  type DoorRules,
   isRefusal,
   type OriginPolicy,
   originAllowed,
   type Refusal,
   readCappedBody,
 } from '@inference-infra/edge';
-import { bodyStream, drainUnread, headerValues } from '@inference-infra/edge/node';
+import { bodyStream, drainUnread, requestFacts } from '@inference-infra/edge/node';
 import type { Surface } from '../specRoutes.js';
 import { type Simulator, simulatorError, tooLarge } from './createSimulator.js';
 import type { ErrorDetails } from './errorResponses.js';
 import { jsonPieces } from './jsonPieces.js';
-import { pageRefusal, simulatorOriginPolicy } from './pageOrigin.js';
+import { simulatorOriginPolicy } from './pageOrigin.js';
 import type { SimulatorResponse } from './simulatorTypes.js';
 import { streamSteps } from './streamPlan.js';
 
@@ -149,35 +148,17 @@ export interface SimulatorListenerOptions {
   origin?: string;
 }
 
-/** A mock answers under any name (`*`), but to one well-formed Host only: two could be read differently in front of it. */
-const hostPolicy = { allowedHosts: ['*'], option: 'Host' };
-
-/** No Content-Length and no Transfer-Encoding: HTTP/1.1 says there is no body, so none is waited for. */
-const hasNoBody = (req: IncomingMessage) =>
-  req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
-
 /**
- * Why a request is refused at the door (its Host, its target, the page that sent it), or its path and query: the rules
- * of the edge module, shared with every other server of the toolkit, applied to the request as it arrived.
+ * The edge's door with the simulator's rules: any name (`*`), but one well-formed Host (two could be read differently
+ * in front of it; HTTP/1.0 may send none), pages of any loopback origin, and `Sec-Fetch-Site` heard only on methods
+ * that can change the mock, so a foreign page's form post never reaches the state while an image the simulator
+ * generated still shows on a page of another site.
  */
-function doorRefusal(
-  req: IncomingMessage,
-  policy: OriginPolicy,
-): Refusal | { pathname: string; search: string } {
-  const hosts = headerValues(req, 'host');
-  // HTTP/1.0 has no Host; RFC 9112 asks a 400 of an HTTP/1.1 request without one.
-  if (hosts.length > 0 || req.httpVersion !== '1.0') {
-    const refused = hostRefusal(hosts, hostPolicy);
-    if (refused) return refused;
-  }
-  // The raw target, before any URL parser reads `\`, `%2e%2e` or `//` as another path.
-  const target = checkTarget(req.url ?? '');
-  if (isRefusal(target)) return target;
-  // An absolute-form target's authority names the host as much as `Host` does (RFC 9112): judged the same way.
-  const authority = authorityRefusal(target.authority, hostPolicy);
-  if (authority) return authority;
-  return pageRefusal(req, policy) ?? target;
-}
+const doorRules = (origin: OriginPolicy): DoorRules => ({
+  host: { allowedHosts: ['*'], option: 'Host' },
+  origin,
+  secFetchSite: 'state-changing-methods',
+});
 
 /**
  * A Node `http` request listener serving one base address of the simulator. Whatever arrives (a malformed or repeated
@@ -194,6 +175,7 @@ export function simulatorListener(
 ) {
   const { maxBodyBytes, bodyTimeoutMs, streamEventIntervalMs, allowedOrigins } = simulator.options;
   const policy = simulatorOriginPolicy(allowedOrigins);
+  const rules = doorRules(policy);
   const bodyLimits = {
     maxBytes: maxBodyBytes,
     deadlineMs: bodyTimeoutMs,
@@ -206,7 +188,7 @@ export function simulatorListener(
     const method = req.method ?? 'GET';
     // Set before any answer is written, so every answer of this request, refusals included, carries them.
     for (const [name, value] of Object.entries(corsHeaders(req, policy))) res.setHeader(name, value);
-    const door = doorRefusal(req, policy);
+    const door = admitRequest(requestFacts(req), rules);
     if (isRefusal(door)) return refuseWith(req, res, door);
     if (method === 'OPTIONS') {
       res.writeHead(204, {
@@ -223,7 +205,7 @@ export function simulatorListener(
     for (const [name, value] of Object.entries(req.headers))
       headers[name] = Array.isArray(value) ? value.join(', ') : value;
     const request = { ...simulator.toSimulatorRequest(method, url, headers, ''), surface };
-    if (!hasNoBody(req)) {
+    if (door.hasBody) {
       const body = await readCappedBody(bodyStream(req), req.headers['content-length'], bodyLimits);
       if (isRefusal(body)) {
         if (body.code !== 'body_too_large') return refuseWith(req, res, body);
