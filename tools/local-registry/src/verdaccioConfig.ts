@@ -16,7 +16,9 @@ export function verdaccioConfig(storage: string, upstream: string, publisher: st
   const config = {
     storage: join(storage, 'packages'),
     auth: { htpasswd: { file: join(storage, 'htpasswd'), max_users: -1 } },
-    uplinks: { npmjs: { url: upstream, timeout: '60s', max_fails: 5 } },
+    // A test registry lives for one suite: the metadata it fetched holds for its life (30 min, not the default 2 min,
+    // after which each of a suite's installs asked the npm registry for every package again).
+    uplinks: { npmjs: { url: upstream, timeout: '60s', max_fails: 5, maxage: '30m' } },
     packages: {
       '@inference-infra/*': onlyPublisher,
       '**': { ...onlyPublisher, proxy: 'npmjs' },

@@ -54,6 +54,8 @@ beforeAll(async () => {
   const lines = installLinesOf(readme);
   expect(lines.length).toBeGreaterThan(0);
   for (const line of lines) await folder.run(installCommand(line, registryUrl), { timeoutMs: 5 * 60_000 });
+  // npm read its cache (see UserFolder): ours must still be today's build.
+  await folder.expectTodaysBuild();
   // The three blocks as shown, each under the name the README gives it; only the mock's default addresses (in
   // server.ts) become the simulator's.
   const serverStep = readerStep(server);

@@ -65,8 +65,10 @@ it.concurrent.for(readerPlans())(
     try {
       // Each install line with npm from the registry: our packages at the versions it holds.
       expect(plan.installLines.length, `${plan.file} shows no install line`).toBeGreaterThan(0);
+      // From npm's cache where it holds a package (see UserFolder), ours held to today's build after each line.
       for (const line of plan.installLines) {
         await folder.run(installCommand(line, registryUrl), { timeoutMs: 5 * 60_000 });
+        await folder.expectTodaysBuild();
         for (const name of ourPackagesOf(line)) {
           const manifest = JSON.parse(
             readFileSync(join(folder.dir, 'node_modules', name, 'package.json'), 'utf8'),
@@ -92,6 +94,7 @@ it.concurrent.for(readerPlans())(
         await folder.run(installCommand(`npm install ${wanted.join(' ')}`, registryUrl), {
           timeoutMs: 5 * 60_000,
         });
+        await folder.expectTodaysBuild();
         for (const name of wanted) extras.add(name);
       };
       const write = (fileName: string, source: string) => {

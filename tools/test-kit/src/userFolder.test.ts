@@ -1,4 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserFolder, userPath } from './userFolder.js';
@@ -28,7 +31,8 @@ describe('UserFolder', () => {
     );
     const [node, npmrc, registry] = stdout.trim().split('\n');
     expect(node?.startsWith(repoRoot)).toBe(false);
-    expect(readFileSync(npmrc ?? '', 'utf8')).toBe('update-notifier=false\n');
+    // npm reads its cache before asking the registry: one store for every folder (see UserFolder).
+    expect(readFileSync(npmrc ?? '', 'utf8')).toBe('update-notifier=false\nprefer-offline=true\n');
     expect(registry).toBe('http://127.0.0.1:9/');
     expect(folder.asRun('npm install --registry http://127.0.0.1:4873')).toBe(
       'npm install --registry http://127.0.0.1:9',
@@ -55,5 +59,41 @@ describe('UserFolder', () => {
     await expect(
       folder.start('echo "no port for you"; exit 1', { ready: /listening/, timeoutMs: 30_000 }),
     ).rejects.toThrow(/ended \(exit 1\) before it was ready:\nno port for you/);
+  });
+
+  it("holds our packages in the lockfile to the build the registry serves now, not npm's cache", async () => {
+    // A registry on a free loopback port serving one packument of ours, today's integrity 'sha512-today'.
+    const registry = createServer((request, response) => {
+      if (request.url !== '/@inference-infra%2ffetch-client') return response.writeHead(404).end();
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ versions: { '0.1.0': { dist: { integrity: 'sha512-today' } } } }));
+    });
+    await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(registry.address() as AddressInfo).port}/`;
+    const installed = new UserFolder({ name: 'user-folder-lock', registryUrl: url });
+    const lockWith = (integrity: string) =>
+      writeFileSync(
+        join(installed.dir, 'package-lock.json'),
+        JSON.stringify({
+          packages: {
+            '': {},
+            'node_modules/@inference-infra/fetch-client': { version: '0.1.0', integrity },
+            'node_modules/left-pad': { version: '1.3.0', integrity: 'sha512-theirs' },
+          },
+        }),
+      );
+    try {
+      // No lockfile: nothing of ours was installed.
+      await expect(installed.expectTodaysBuild()).resolves.toBeUndefined();
+      lockWith('sha512-today');
+      await expect(installed.expectTodaysBuild()).resolves.toBeUndefined();
+      lockWith('sha512-yesterday');
+      await expect(installed.expectTodaysBuild()).rejects.toThrow(
+        /not today's build:\nnode_modules\/@inference-infra\/fetch-client: .*sha512-yesterday.*sha512-today/,
+      );
+    } finally {
+      await installed.remove();
+      await new Promise((resolve) => registry.close(resolve));
+    }
   });
 });

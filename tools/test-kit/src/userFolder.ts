@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Lockfile, packumentFrom, staleInstallsOfOurs } from './todaysBuild.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url)).replace(/\/$/, '');
 
@@ -39,6 +40,13 @@ export function userPath(): string {
  * (no package.json, tsconfig.json or node_modules) is the repository's, and the environment of a user's shell there:
  * the machine's Node and npm, a new npm user configuration (none of this machine's settings) beside the folder, npm
  * pointed at the local registry, and only the variables a test adds. Commands run through /bin/sh, as typed.
+ *
+ * Every folder installs from one store: npm's own cache (tarballs kept by their integrity, so a package fetched once
+ * is never fetched again by any folder of any suite), read with `prefer-offline` (as a user's npmrc may say). Without
+ * it, each install asks the registry again for the metadata of every package in its tree, which the registry asks
+ * the npm registry for: most of a warm install's time, once per folder. Metadata is cached by address, and an earlier
+ * run's registry may have had this run's port, so `expectTodaysBuild` holds our packages to what this run's registry
+ * serves.
  */
 export class UserFolder {
   readonly dir: string;
@@ -52,9 +60,9 @@ export class UserFolder {
     this.root = mkdtempSync(join(tmpdir(), `inference-infra-${options.name}-`));
     this.dir = join(this.root, options.name);
     mkdirSync(this.dir);
-    // Only the update check is off, which would otherwise ask the registry for npm's latest version every command.
+    // The update check is off, which would otherwise ask the registry for npm's latest version every command.
     const npmrc = join(this.root, 'npmrc');
-    writeFileSync(npmrc, 'update-notifier=false\n');
+    writeFileSync(npmrc, 'update-notifier=false\nprefer-offline=true\n');
     this.env = {
       PATH: userPath(),
       HOME: process.env.HOME ?? this.root,
@@ -136,6 +144,20 @@ export class UserFolder {
         reject(new Error(`\`${command}\` ended (exit ${code}) before it was ready:\n${output.slice(-6000)}`));
       });
     });
+  }
+
+  /**
+   * Throws unless each package of ours in the folder's package-lock.json is the build the test's registry serves now,
+   * not one npm took from its cache (see the class comment). A folder with no lockfile installed nothing of ours.
+   */
+  async expectTodaysBuild(): Promise<void> {
+    const lockPath = join(this.dir, 'package-lock.json');
+    if (!existsSync(lockPath)) return;
+    const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as Lockfile;
+    const stale = await staleInstallsOfOurs(lock, (name) => packumentFrom(this.registryUrl, name));
+    if (stale.length > 0) {
+      throw new Error(`${this.dir} installed from npm's cache, not today's build:\n${stale.join('\n')}`);
+    }
   }
 
   /** Stops whatever still runs and removes the folder. */

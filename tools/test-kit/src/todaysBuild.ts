@@ -27,3 +27,12 @@ export async function staleInstallsOfOurs(
   }
   return stale;
 }
+
+/** A packument as `registryUrl` serves it now, with a deadline. */
+export async function packumentFrom(registryUrl: string, name: string): Promise<Packument> {
+  const answer = await fetch(new URL(name.replace('/', '%2f'), registryUrl), {
+    signal: AbortSignal.timeout(30_000),
+  });
+  if (!answer.ok) throw new Error(`the test registry answered ${answer.status} for ${name}`);
+  return (await answer.json()) as Packument;
+}

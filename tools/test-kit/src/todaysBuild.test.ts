@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Packument, staleInstallsOfOurs } from './installedBuild.ts';
+import { type Packument, staleInstallsOfOurs } from './todaysBuild.js';
 
 const served: Record<string, Packument> = {
   '@inference-infra/fetch-client': { versions: { '0.1.0': { dist: { integrity: 'sha512-today' } } } },
