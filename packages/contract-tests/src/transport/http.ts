@@ -220,9 +220,26 @@ export function createContractHttp(
     if (authorization !== undefined) headers.authorization = authorization;
     const bodyText = rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
     if (bodyText !== undefined) headers['content-type'] = contentType;
-    // The body in failure messages is cut short: enough to recognise the request, not a page of JSON.
-    const shownBody = bodyText === undefined ? '' : ` ${redactor.excerpt(bodyText, 157)}`;
-    const requestLine = `${method} ${path}${search ? `?${search}` : ''}${shownBody}`;
+    // Failure messages only read these: built on first read, so the thousands of answers that pass redact nothing
+    // for them (the body is redacted whole before it is cut, and the curl command builds a redactor of its own).
+    let requestLine: string | undefined;
+    const requestLineOf = () => {
+      if (requestLine === undefined) {
+        // The body in failure messages is cut short: enough to recognise the request, not a page of JSON.
+        const shownBody = bodyText === undefined ? '' : ` ${redactor.excerpt(bodyText, 157)}`;
+        requestLine = `${method} ${path}${search ? `?${search}` : ''}${shownBody}`;
+      }
+      return requestLine;
+    };
+    let curl: string | undefined;
+    const curlOf = () => {
+      curl ??= curlCommand(
+        { method, url, headers, ...(bodyText === undefined ? {} : { body: bodyText }) },
+        target.apiKey,
+        secrets.slice(1),
+      );
+      return curl;
+    };
 
     const startedAt = new Date().toISOString();
     const started = performance.now();
@@ -255,19 +272,19 @@ export function createContractHttp(
     } catch (cause) {
       const error = describeFetchError(cause);
       log?.record({ ...exchange, error, durationMs: performance.now() - started });
-      throw new Error(`${requestLine}: no answer from ${url} (${error})`);
+      throw new Error(`${requestLineOf()}: no answer from ${url} (${error})`);
     }
     exchange.status = response.status;
     exchange.statusText = response.statusText;
     exchange.responseHeaders = [...response.headers];
     const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     const answerOf = (text: string): ContractResponse => ({
-      requestLine,
-      curl: curlCommand(
-        { method, url, headers, ...(bodyText === undefined ? {} : { body: bodyText }) },
-        target.apiKey,
-        secrets.slice(1),
-      ),
+      get requestLine() {
+        return requestLineOf();
+      },
+      get curl() {
+        return curlOf();
+      },
       op,
       status: response.status,
       headers: response.headers,
@@ -296,7 +313,7 @@ export function createContractHttp(
         durationMs: performance.now() - started,
       };
       log?.record(failed);
-      const message = `${requestLine} → ${response.status}: ${error}`;
+      const message = `${requestLineOf()} → ${response.status}: ${error}`;
       if (!brokenOff) throw new Error(message);
       // What arrived before the break is kept: how a stream ended is a promise of its own (the spec's failure event).
       const answer = answerOf(partial);
