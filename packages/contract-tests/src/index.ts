@@ -5,7 +5,6 @@
 
 export { type BoundaryCase, boundaryCases } from './cases/boundaryCases.js';
 export { type NegativeCase, negativeCases } from './cases/negativeCases.js';
-export { ContractViolation, conformanceProblems } from './checks/conformance.js';
 export {
   buildChecks,
   type CheckContext,
@@ -17,16 +16,6 @@ export {
   skipReason,
 } from './checks/index.js';
 export { runCli } from './cli/runCli.js';
-export { createSchemaValidator, type SchemaValidator } from './model/schemaValidator.js';
-export { type ContractSpec, loadContractSpec, type SpecOperation } from './model/spec.js';
-export {
-  consoleReporter,
-  githubSummaryReporter,
-  harReporter,
-  junitReporter,
-  ndjsonReporter,
-} from './reporters/index.js';
-export { type CoverageSummary, formatCoverage, summarizeCoverage } from './run/coverage.js';
 export type {
   CheckEndEvent,
   CheckStartEvent,
@@ -38,10 +27,21 @@ export type {
   RunErrorEvent,
   RunStartEvent,
   SuiteResult,
-} from './run/events.js';
-export type { Exchange } from './run/exchange.js';
-export { PreflightError, preflight } from './run/preflight.js';
-export { createSeededRandom, type SeededRandom } from './run/seededRandom.js';
-export { resolveTarget, type Target, type TargetFlags } from './run/target.js';
-export { type CheckListener, type CheckResult, runChecks } from './runner/runChecks.js';
-export { runSuite, type SuiteOptions } from './runner/runSuite.js';
+} from './engine/events.js';
+export { type CheckListener, type CheckResult, runChecks } from './engine/runChecks.js';
+export { runSuite, type SuiteOptions } from './engine/runSuite.js';
+export { createSeededRandom, type SeededRandom } from './engine/seededRandom.js';
+export { ContractViolation, conformanceProblems } from './judgements/conformance.js';
+export { createSchemaValidator, type SchemaValidator } from './model/schemaValidator.js';
+export { type ContractSpec, loadContractSpec, type SpecOperation } from './model/spec.js';
+export {
+  consoleReporter,
+  githubSummaryReporter,
+  harReporter,
+  junitReporter,
+  ndjsonReporter,
+} from './reporters/index.js';
+export { type CoverageSummary, formatCoverage, summarizeCoverage } from './transport/coverage.js';
+export type { Exchange } from './transport/exchange.js';
+export { PreflightError, preflight } from './transport/preflight.js';
+export { resolveTarget, type Target, type TargetFlags } from './transport/target.js';

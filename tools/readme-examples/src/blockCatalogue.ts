@@ -396,7 +396,7 @@ console.log(method, path, surface, stateChanging, model.resolve('#/components/sc
     test: {
       kind: 'listed',
       reason:
-        "a summary line of a run against a rate-limiting server; its wording is formatRateLimitStats', held by packages/contract-tests/src/run/rateLimit.test.ts",
+        "a summary line of a run against a rate-limiting server; its wording is formatRateLimitStats', held by packages/contract-tests/src/transport/rateLimit.test.ts",
     },
   },
   {
@@ -405,7 +405,7 @@ console.log(method, path, surface, stateChanging, model.resolve('#/components/sc
     test: {
       kind: 'listed',
       reason:
-        "a failure of the simulator before its fix, so no run prints it today; its form is propertyCheck's, held by packages/contract-tests/src/checks/generated/propertyCheck.test.ts",
+        "a failure of the simulator before its fix, so no run prints it today; its form is propertyCheck's, held by packages/contract-tests/src/engine/propertyCheck.test.ts",
     },
   },
   { file: contractTests, contains: '- uses:', test: { kind: 'config', check: 'github-action-step' } },

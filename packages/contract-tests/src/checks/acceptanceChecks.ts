@@ -1,10 +1,10 @@
 import { acceptanceCases } from '../cases/acceptanceCases.js';
+import type { ContractCheck } from '../engine/check.js';
 import type { SchemaValidator } from '../model/schemaValidator.js';
 import type { ContractSpec } from '../model/spec.js';
 import { answerCovers } from '../promises/coverageEntries.js';
 import { assumptionEntry, bodyEntry } from '../promises/coverageIds.js';
-import type { ContractCheck } from './check.js';
-import { exampleBody, expectAnswer, pathParamsOf } from './requests.js';
+import { exampleBody, expectAnswer, pathParamsOf } from './shared/requests.js';
 
 /**
  * The server must accept what the spec allows: each inclusive bound and each enum value of a request field, once.

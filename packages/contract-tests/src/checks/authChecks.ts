@@ -1,12 +1,13 @@
+import type { ContractCheck } from '../engine/check.js';
+import { randomHex, type SeededRandom } from '../engine/seededRandom.js';
+import { fail } from '../judgements/answers.js';
+import { assertConforms } from '../judgements/conformance.js';
 import type { ContractSpec } from '../model/spec.js';
 import { answerCovers } from '../promises/coverageEntries.js';
 import { assumptionEntry } from '../promises/coverageIds.js';
-import type { AuthMode } from '../run/http.js';
-import { randomHex, type SeededRandom } from '../run/seededRandom.js';
-import type { Target } from '../run/target.js';
-import type { ContractCheck } from './check.js';
-import { assertConforms } from './conformance.js';
-import { expectAnswer, fail, refusalSafeBody, validRequest } from './requests.js';
+import type { AuthMode } from '../transport/http.js';
+import type { Target } from '../transport/target.js';
+import { expectAnswer, refusalSafeBody, validRequest } from './shared/requests.js';
 
 interface AuthVariant {
   label: string;

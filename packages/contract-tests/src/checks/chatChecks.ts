@@ -1,17 +1,11 @@
+import { type ContractCheck, skipCheck } from '../engine/check.js';
+import { fail } from '../judgements/answers.js';
+import { usageProblem } from '../judgements/chatUsage.js';
+import { createdProblem } from '../judgements/inferenceAnswers.js';
 import type { ContractSpec } from '../model/spec.js';
 import { answerCovers } from '../promises/coverageEntries.js';
 import { assumptionEntry, bodyEntry } from '../promises/coverageIds.js';
-import { type ContractCheck, skipCheck } from './check.js';
-import { createdProblem } from './inferenceAnswers.js';
-import { exampleBody, expectAnswer, fail } from './requests.js';
-
-/** Token counts that do not add up (OpenAI's meaning, assumed by chat-response-openai-compatible): total = prompt + completion. */
-export function usageProblem(usage: unknown): string | undefined {
-  const { prompt_tokens, completion_tokens, total_tokens } = (usage ?? {}) as Record<string, unknown>;
-  if ([prompt_tokens, completion_tokens, total_tokens].some((n) => typeof n !== 'number')) return undefined;
-  if ((prompt_tokens as number) + (completion_tokens as number) === total_tokens) return undefined;
-  return `usage.total_tokens is ${total_tokens}, not prompt_tokens ${prompt_tokens} + completion_tokens ${completion_tokens}`;
-}
+import { exampleBody, expectAnswer } from './shared/requests.js';
 
 /** Chat: a whole answer is JSON; a streamed one is server-sent events of chunks that ends with `x-stream-terminator`. */
 export function chatChecks(spec: ContractSpec): ContractCheck[] {

@@ -1,33 +1,15 @@
 import type { CreateEmbeddingsResponse } from '@inference-infra/types';
+import { openAiValues } from '../cases/openAiValues.js';
 import { scalarCandidates } from '../cases/outOfSpecValues.js';
 import { sampleOf } from '../cases/sampleValues.js';
+import { type ContractCheck, skipCheck } from '../engine/check.js';
+import { fail, jsonOf } from '../judgements/answers.js';
+import { firstImageSize } from '../judgements/imageSize.js';
 import { type ContractSpec, type JsonObject, jsonRequestBody, type SpecOperation } from '../model/spec.js';
 import { answerCovers } from '../promises/coverageEntries.js';
 import { assumptionEntry, bodyEntry } from '../promises/coverageIds.js';
-import { type ContractCheck, skipCheck } from './check.js';
-import { firstImageSize } from './imageChecks.js';
-import { expectRefusalNaming } from './negativeChecks.js';
-import { exampleBody, expectAnswer, fail, jsonOf } from './requests.js';
-
-/**
- * What OpenAI-style clients send for a field the spec refuses (ASSUMPTIONS.md, "OpenAI-style clients: every field
- * they send"): the realistic value, so a server that ignores the field rather than refusing it shows it. A field not
- * listed gets the first value that breaks its schema.
- */
-export const openAiValues: Record<string, unknown[]> = {
-  tools: [
-    [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: {} } } }],
-  ],
-  tool_choice: ['required'],
-  top_logprobs: [2],
-  logprobs: [true],
-  n: [2],
-  'response_format.type': ['json_object', 'json_schema'],
-  quality: ['hd'],
-  style: ['vivid'],
-  output_format: ['jpeg'],
-  size: ['4096x4096'],
-};
+import { expectRefusalNaming } from './shared/refusals.js';
+import { exampleBody, expectAnswer } from './shared/requests.js';
 
 interface RefusedField {
   op: SpecOperation;

@@ -1,8 +1,9 @@
+import { type ContractCheck, skipCheck } from '../engine/check.js';
+import { fail } from '../judgements/answers.js';
 import type { ContractSpec, SpecOperation } from '../model/spec.js';
 import { answerCovers } from '../promises/coverageEntries.js';
 import { assumptionEntry } from '../promises/coverageIds.js';
-import { type ContractCheck, skipCheck } from './check.js';
-import { expectAnswer, fail, refusalSafeBody, validRequest } from './requests.js';
+import { expectAnswer, refusalSafeBody, validRequest } from './shared/requests.js';
 
 export const deactivatedKeySkipReason =
   'needs --deactivated-key (a key of the workspace deactivated in the dashboard)';

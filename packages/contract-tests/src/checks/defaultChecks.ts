@@ -1,11 +1,12 @@
+import { type ContractCheck, skipCheck } from '../engine/check.js';
+import { fail } from '../judgements/answers.js';
+import { canonicalJson } from '../judgements/sameValue.js';
+import { firstDifference, specDefinedValue } from '../judgements/specDefined.js';
 import type { ContractSpec } from '../model/spec.js';
 import { answerCovers } from '../promises/coverageEntries.js';
 import { parameterEntry } from '../promises/coverageIds.js';
-import type { ContractResponse } from '../run/http.js';
-import { type ContractCheck, skipCheck } from './check.js';
-import { expectAnswer, fail } from './requests.js';
-import { canonicalJson } from './sameValue.js';
-import { firstDifference, specDefinedValue } from './specDefined.js';
+import type { ContractResponse } from '../transport/http.js';
+import { expectAnswer } from './shared/requests.js';
 
 /**
  * A query parameter's default is what the server does without it: a request without the parameter must be answered as

@@ -1,12 +1,13 @@
 import { type ParameterCase, parameterCases } from '../cases/parameterArbitraries.js';
+import type { CheckContext, ContractCheck } from '../engine/check.js';
+import { propertyCheck } from '../engine/propertyCheck.js';
+import { fail, judgeAnswer } from '../judgements/answers.js';
+import { assertConforms } from '../judgements/conformance.js';
 import type { ContractSpec, SpecOperation } from '../model/spec.js';
 import { answerCovers } from '../promises/coverageEntries.js';
 import { assumptionEntry } from '../promises/coverageIds.js';
-import type { ContractRequest, ContractResponse } from '../run/http.js';
-import type { CheckContext, ContractCheck } from './check.js';
-import { assertConforms } from './conformance.js';
-import { propertyCheck } from './generated/propertyCheck.js';
-import { fail, judgeAnswer, pathParamsOf } from './requests.js';
+import type { ContractRequest, ContractResponse } from '../transport/http.js';
+import { pathParamsOf } from './shared/requests.js';
 
 /** The status an operation answers when it succeeds: its first documented 2xx. */
 function successStatusOf(op: SpecOperation): number | undefined {

@@ -1,11 +1,12 @@
 import type { GenerateImagesResponse } from '@inference-infra/types';
+import type { ContractCheck } from '../engine/check.js';
+import { fail, jsonOf } from '../judgements/answers.js';
+import { firstImageSize } from '../judgements/imageSize.js';
+import { createdProblem, plainBase64, requestProperty } from '../judgements/inferenceAnswers.js';
 import type { ContractSpec } from '../model/spec.js';
 import { answerCovers } from '../promises/coverageEntries.js';
 import { assumptionEntry, bodyEntry } from '../promises/coverageIds.js';
-import type { ContractResponse } from '../run/http.js';
-import type { ContractCheck } from './check.js';
-import { createdProblem, plainBase64, requestProperty } from './inferenceAnswers.js';
-import { exampleBody, expectAnswer, fail, jsonOf } from './requests.js';
+import { exampleBody, expectAnswer } from './shared/requests.js';
 
 /**
  * Images: each result carries exactly the field `response_format` names (assumed by the spec:
@@ -64,30 +65,6 @@ export function imageChecks(spec: ContractSpec): ContractCheck[] {
       });
     },
   }));
-}
-
-/** Width and height of a PNG from its IHDR chunk, or undefined for another format (a server may answer JPEG). */
-export function pngSize(bytes: Buffer): { width: number; height: number } | undefined {
-  const signature = '89504e470d0a1a0a';
-  if (bytes.length < 24 || bytes.subarray(0, 8).toString('hex') !== signature) return undefined;
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
-/**
- * The size of the first image of an answer, read from its PNG. Another format fails: the spec's images are PNG
- * (`output_format` takes `png` only, assumption image-fields-not-taken), so JPEG bytes break a promise.
- */
-export function firstImageSize(response: ContractResponse): { width: number; height: number } {
-  const [first] = jsonOf<GenerateImagesResponse>(response).data;
-  const bytes = Buffer.from(first?.b64_json ?? '', 'base64');
-  const got = pngSize(bytes);
-  if (got === undefined) {
-    fail(
-      response,
-      `data[0].b64_json is not a PNG (it starts ${bytes.subarray(0, 8).toString('hex') || 'with nothing'}; a PNG starts 89504e470d0a1a0a), but the spec's images are PNG`,
-    );
-  }
-  return got;
 }
 
 /**

@@ -1,30 +1,30 @@
+import type { ContractCheck } from '../engine/check.js';
 import type { SchemaValidator } from '../model/schemaValidator.js';
 import type { ContractSpec } from '../model/spec.js';
 import { acceptanceChecks } from './acceptanceChecks.js';
 import { authChecks } from './authChecks.js';
 import { behaviourChecks } from './behaviour/index.js';
 import { chatChecks } from './chatChecks.js';
-import type { ContractCheck } from './check.js';
-import { generic, ofOperationsInSpec } from './checkFamilies.js';
 import { compatibilityChecks } from './compatibilityChecks.js';
 import { deactivatedKeyChecks } from './deactivatedKeyChecks.js';
 import { defaultChecks } from './defaultChecks.js';
 import { embeddingChecks } from './embeddingChecks.js';
-import { generatedChecks } from './generated/index.js';
 import { genericChecks } from './genericChecks.js';
 import { imageChecks, imageSizeChecks } from './imageChecks.js';
 import { instanceTypeChecks } from './instanceTypeChecks.js';
 import { negativeChecks } from './negativeChecks.js';
+import { generatedChecks } from './properties/index.js';
 import { requestIdChecks } from './requestIdChecks.js';
 import { requestShapeChecks } from './requestShapeChecks.js';
 import { resizeChecks } from './resizeChecks.js';
 import { resizeEffectChecks } from './resizeEffectChecks.js';
 import { sequenceChecks } from './sequences/index.js';
+import { generic, ofOperationsInSpec } from './shared/checkFamilies.js';
 import { sortOrderChecks } from './sortOrderChecks.js';
 import { streamFailureChecks } from './streamFailureChecks.js';
 import { transactionChecks } from './transactionChecks.js';
 
-export * from './check.js';
+export * from '../engine/check.js';
 
 /**
  * Every check of the suite, in the order they run: per operation, the answers and semantics first (the resize

@@ -1,12 +1,18 @@
 import type { ListInstanceTypesResponse } from '@inference-infra/types';
+import { type CheckContext, type ContractCheck, skipCheck } from '../engine/check.js';
+import { fail, jsonOf } from '../judgements/answers.js';
+import {
+  type Filter,
+  fitsFilter,
+  instanceTypeFilters,
+  nearMisses,
+} from '../judgements/instanceTypeFilters.js';
 import { typesOf } from '../model/schemaTypes.js';
-import type { ContractSpec, JsonObject, SpecOperation } from '../model/spec.js';
+import type { ContractSpec } from '../model/spec.js';
 import { answerCovers } from '../promises/coverageEntries.js';
 import { assumptionEntry, parameterEntry } from '../promises/coverageIds.js';
-import type { ContractResponse } from '../run/http.js';
-import { type CheckContext, type ContractCheck, skipCheck } from './check.js';
-import { expectAnswer, fail, jsonOf } from './requests.js';
-import { orderProblem, sortedPropertiesOf } from './sortOrderChecks.js';
+import { checkWholePage, expectFiltered } from './shared/filteredLists.js';
+import { expectAnswer } from './shared/requests.js';
 
 const operationId = 'listInstanceTypes';
 
@@ -15,102 +21,12 @@ const maxValuesPerFilter = 6;
 
 type Item = Record<string, unknown>;
 
-export interface Filter {
-  name: string;
-  /** The parameter's own JSON type: an integer filter is only ever sent whole numbers. */
-  schema: JsonObject;
-}
-
-/** Whether a value of a record's field can be sent as this filter (a `number` field may hold 0.5; `gpu_count` is integer). */
-export function fitsFilter(value: unknown, filter: Filter): boolean {
-  const types = typesOf(filter.schema);
-  if (types.includes('integer')) return Number.isInteger(value);
-  if (types.includes('number')) return typeof value === 'number';
-  if (types.includes('boolean')) return typeof value === 'boolean';
-  return typeof value === 'string';
-}
-
 /** The distinct values of a field that fit its filter, in the order the list shows them, at most a few. */
 function valuesOf(items: Item[], filter: Filter): unknown[] {
   return [...new Set(items.map((item) => item[filter.name]).filter((v) => fitsFilter(v, filter)))].slice(
     0,
     maxValuesPerFilter,
   );
-}
-
-const describeQuery = (query: Item) =>
-  Object.entries(query)
-    .map(([name, value]) => `${name}=${String(value)}`)
-    .join('&');
-
-/**
- * Sends the filters and holds the answer to everything a filtered list promises: exactly the items of the unfiltered
- * list whose fields equal every filter (AND, exact), in the spec's order, with `meta` telling one whole page.
- */
-export async function expectFiltered(
-  ctx: CheckContext,
-  op: SpecOperation,
-  all: Item[],
-  query: Item,
-): Promise<void> {
-  const expected = all
-    .filter((item) => Object.entries(query).every(([name, value]) => item[name] === value))
-    .map((item) => String(item.id));
-  const response = await expectAnswer(
-    ctx,
-    { op, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) },
-    200,
-  );
-  const { data, meta } = jsonOf<ListInstanceTypesResponse>(response);
-  const items = data as unknown as Item[];
-  const wrong = items.filter((item) => Object.entries(query).some(([name, value]) => item[name] !== value));
-  if (wrong.length > 0) {
-    const first = wrong[0] as Item;
-    const field = Object.keys(query).find((name) => first[name] !== query[name]) ?? '';
-    fail(
-      response,
-      `for ${describeQuery(query)}, ${wrong.length} items do not match (first: ${String(first.id)} has ${field} ${JSON.stringify(first[field])})`,
-    );
-  }
-  const got = items.map((item) => String(item.id));
-  const missing = expected.filter((id) => !got.includes(id));
-  if (missing.length > 0 || got.length !== expected.length) {
-    fail(
-      response,
-      `for ${describeQuery(query)}, answered ${got.length} items, but the unfiltered list has ${expected.length} that match (missing: ${missing.slice(0, 3).join(', ') || 'none'})`,
-    );
-  }
-  checkWholePage(response, items, meta);
-}
-
-function checkWholePage(response: ContractResponse, items: Item[], meta: ListInstanceTypesResponse['meta']) {
-  for (const [property, sortedBy] of sortedPropertiesOf(response.op)) {
-    const problem = orderProblem(items as JsonObject[], property, sortedBy);
-    if (problem) fail(response, problem);
-  }
-  // Assumed by the spec (instance-types-single-page): no paging parameter exists, so one page holds all matches.
-  if (meta.hasMore === true)
-    fail(response, 'meta.hasMore is true, but this list has no next page to ask for');
-  if (meta.total !== undefined && meta.total !== items.length) {
-    fail(response, `meta.total is ${meta.total}, but the single page holds ${items.length} items`);
-  }
-}
-
-/** Strings near a value that are not it: a prefix and other cases, unless the list holds them as values too. */
-export function nearMisses(value: string, known: Set<unknown>): string[] {
-  return [value.slice(0, -1), value.toLowerCase(), value.toUpperCase(), `${value} `].filter(
-    (candidate, index, all) => candidate !== '' && !known.has(candidate) && all.indexOf(candidate) === index,
-  );
-}
-
-/** Every query parameter of the list that names a field of the item schema, read from the spec. */
-export function instanceTypeFilters(spec: ContractSpec): Filter[] {
-  const op = spec.operation(operationId);
-  const itemSchema = spec.resolve('#/components/schemas/InstanceType').value;
-  const fields = Object.keys((itemSchema.properties as JsonObject | undefined) ?? {});
-  return op.parameters
-    .filter((p) => p.in === 'query' && fields.includes(p.name))
-    .map((p) => ({ name: p.name, schema: spec.resolve(p.schemaPointer).value }));
 }
 
 /**

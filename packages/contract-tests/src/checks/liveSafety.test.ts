@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runChecks } from '../engine/runChecks.js';
 import { loadContractSpec } from '../model/spec.js';
-import { resolveTarget, type TargetFlags } from '../run/target.js';
-import { runChecks } from '../runner/runChecks.js';
+import { resolveTarget, type TargetFlags } from '../transport/target.js';
 import { buildChecks, createCheckContext } from './index.js';
 
 interface Recorded {

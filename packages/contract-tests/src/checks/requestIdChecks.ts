@@ -1,8 +1,9 @@
+import type { ContractCheck } from '../engine/check.js';
+import { fail } from '../judgements/answers.js';
 import type { ContractSpec } from '../model/spec.js';
 import { answerCovers } from '../promises/coverageEntries.js';
 import { assumptionEntry } from '../promises/coverageIds.js';
-import type { ContractCheck } from './check.js';
-import { fail, validRequest } from './requests.js';
+import { validRequest } from './shared/requests.js';
 
 /**
  * Assumed by the spec (request-id-header): every answer carries `X-Request-Id`, and an id names one answer, so that

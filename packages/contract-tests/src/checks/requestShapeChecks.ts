@@ -1,10 +1,11 @@
+import type { CheckContext, ContractCheck } from '../engine/check.js';
+import { fail } from '../judgements/answers.js';
 import { formatViolations } from '../model/schemaValidator.js';
 import type { ContractSpec, SpecOperation } from '../model/spec.js';
 import { answerCovers } from '../promises/coverageEntries.js';
 import { assumptionEntry } from '../promises/coverageIds.js';
-import type { ContractResponse } from '../run/http.js';
-import type { CheckContext, ContractCheck } from './check.js';
-import { expectAnswer, fail, pathParamsOf } from './requests.js';
+import type { ContractResponse } from '../transport/http.js';
+import { expectAnswer, pathParamsOf } from './shared/requests.js';
 
 const errorSchema = '#/components/schemas/ErrorResponse';
 

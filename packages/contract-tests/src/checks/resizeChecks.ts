@@ -1,24 +1,16 @@
 import type { ResizeVolumeResponse } from '@inference-infra/types';
+import type { CheckContext, ContractCheck } from '../engine/check.js';
+import { randomHex } from '../engine/seededRandom.js';
+import { fail, jsonOf } from '../judgements/answers.js';
+import { createdToleranceSeconds } from '../judgements/inferenceAnswers.js';
+import { instantOf } from '../judgements/sameValue.js';
 import type { ContractSpec } from '../model/spec.js';
 import { answerCovers } from '../promises/coverageEntries.js';
 import { assumptionEntry, effectEntry, parameterEntry } from '../promises/coverageIds.js';
-import { randomHex } from '../run/seededRandom.js';
-import type { CheckContext, ContractCheck } from './check.js';
-import { createdToleranceSeconds } from './inferenceAnswers.js';
-import { exampleBody, expectAnswer, fail, jsonOf, volumeIdOf } from './requests.js';
-import { instantOf } from './sameValue.js';
+import { exampleBody, expectAnswer, volumeIdOf } from './shared/requests.js';
+import { nextSize } from './shared/volumeSizes.js';
 
 const operationId = 'resizeVolume';
-
-/** The size the next growth asks for: one GB more than the volume has, so a live run costs as little as possible. */
-export function nextSize(ctx: CheckContext, maximum: number): number {
-  const current = ctx.state.volumeSizeGb;
-  if (current === undefined)
-    throw new Error('the current size of the volume is not known: pass --volume-size');
-  if (current + 1 > maximum)
-    throw new Error(`the volume is already at the largest size (${maximum} GB): use another one`);
-  return current + 1;
-}
 
 export function resizeChecks(spec: ContractSpec): ContractCheck[] {
   const op = spec.operation(operationId);

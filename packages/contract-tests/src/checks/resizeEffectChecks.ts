@@ -1,14 +1,15 @@
 import type { ResizeVolumeResponse } from '@inference-infra/types';
+import type { CheckContext, ContractCheck } from '../engine/check.js';
+import { randomHex } from '../engine/seededRandom.js';
+import { fail, jsonOf } from '../judgements/answers.js';
+import { assertConforms } from '../judgements/conformance.js';
+import { effectProblem } from '../judgements/resizeEffect.js';
 import type { ContractSpec } from '../model/spec.js';
 import { coverageEntries, effectFields } from '../promises/coverageEntries.js';
 import { assumptionEntry, bodyEntry } from '../promises/coverageIds.js';
-import type { ContractRequest, ContractResponse } from '../run/http.js';
-import { randomHex } from '../run/seededRandom.js';
-import type { CheckContext, ContractCheck } from './check.js';
-import { assertConforms } from './conformance.js';
-import { expectAnswer, fail, jsonOf, volumeIdOf } from './requests.js';
-import { nextSize } from './resizeChecks.js';
-import { instantOf, sameValue } from './sameValue.js';
+import type { ContractRequest, ContractResponse } from '../transport/http.js';
+import { expectAnswer, volumeIdOf } from './shared/requests.js';
+import { nextSize } from './shared/volumeSizes.js';
 
 const operationId = 'resizeVolume';
 
@@ -19,42 +20,6 @@ interface Refusal {
   label: string;
   status: number;
   request: Omit<ContractRequest, 'op'>;
-}
-
-/** Whether a date-time shows fractions of a second: then two changes a moment apart must differ. */
-const subSecond = (value: string) => /T\d\d:\d\d:\d\d\.\d+/i.test(value);
-
-/**
- * A volume after a growth, against the volume before it: the size is the one asked, `updatedAt` moved forward (or, for
- * a server that writes whole seconds, at least did not move back within the second), every other field stayed.
- */
-export function effectProblem(
-  before: Volume,
-  after: Volume,
-  size: number,
-  fields: NonNullable<ReturnType<typeof effectFields>>,
-  elapsedMs: number,
-): string | undefined {
-  if (after.sizeGb !== size) return `answered sizeGb ${after.sizeGb}, not the requested ${size}`;
-  for (const field of fields.kept) {
-    const [wasValue, isValue] = [
-      (before as Record<string, unknown>)[field],
-      (after as Record<string, unknown>)[field],
-    ];
-    if (sameValue(wasValue, isValue)) continue;
-    const [was, is] = [JSON.stringify(wasValue), JSON.stringify(isValue)];
-    return `${field} changed from ${was} to ${is}, but a resize changes only the size`;
-  }
-  for (const field of fields.moved) {
-    const was = String((before as Record<string, unknown>)[field]);
-    const is = String((after as Record<string, unknown>)[field]);
-    const [from, to] = [instantOf(was) ?? Number.NaN, instantOf(is) ?? Number.NaN];
-    const mustDiffer = subSecond(was) || subSecond(is) || elapsedMs > 1_500;
-    if (to < from || (mustDiffer && to === from)) {
-      return `${field} is ${is} after the resize, not later than ${was} before it`;
-    }
-  }
-  return undefined;
 }
 
 /**

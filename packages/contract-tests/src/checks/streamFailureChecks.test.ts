@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { runChecks } from '../engine/runChecks.js';
 import { loadContractSpec } from '../model/spec.js';
-import { runChecks } from '../runner/runChecks.js';
 import { type HostileAnswer, startHostileServer } from '../test/hostileServer.js';
 import { startSimulatorTarget } from '../test/simulatorTarget.js';
 import { type StreamFailureVariant, streamFailureVariants } from '../test/streamFailureVariants.js';

@@ -1,9 +1,10 @@
+import { type ContractCheck, skipCheck, skipReasons } from '../engine/check.js';
+import { fail } from '../judgements/answers.js';
+import { failedStreamProblems } from '../judgements/failedStreams.js';
 import type { ContractSpec } from '../model/spec.js';
 import { assumptionEntry, streamFailureEntry } from '../promises/coverageIds.js';
-import { AnswerBrokenOff } from '../run/http.js';
-import { type ContractCheck, skipCheck, skipReasons } from './check.js';
-import { failedStreamProblems } from './failedStreams.js';
-import { exampleBody, fail } from './requests.js';
+import { AnswerBrokenOff } from '../transport/http.js';
+import { exampleBody } from './shared/requests.js';
 
 /**
  * How a stream fails (assumption chat-stream-openai-compatible): one event whose data is an `ErrorResponse`, then the

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { resolveTarget } from '../run/target.js';
+import { resolveTarget } from '../transport/target.js';
 import { parseCliArgs } from './cliOptions.js';
 
 interface Step {

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { type CheckSelection, defaultMaxCases } from '../checks/check.js';
-import { defaultRateLimitBudgetMs } from '../run/rateLimit.js';
-import { defaultMaxAnswerBytes } from '../run/readAnswer.js';
-import { maxSeed } from '../run/seededRandom.js';
-import type { TargetFlags } from '../run/target.js';
+import { type CheckSelection, defaultMaxCases } from '../engine/check.js';
+import { maxSeed } from '../engine/seededRandom.js';
+import { defaultRateLimitBudgetMs } from '../transport/rateLimit.js';
+import { defaultMaxAnswerBytes } from '../transport/readAnswer.js';
+import type { TargetFlags } from '../transport/target.js';
 
 /** Reports named by `--reporter`; the console's progress and summary are always printed (`default` is that alone). */
 export const reporterNames = ['default', 'junit', 'github'] as const;

@@ -1,10 +1,10 @@
+import type { Reporter } from '../engine/events.js';
 import { consoleReporter, consoleStyleFor } from '../reporters/console.js';
 import { coverageMapReporter } from '../reporters/coverageMap.js';
 import { githubSummaryReporter } from '../reporters/github.js';
 import { harReporter } from '../reporters/har.js';
 import { junitReporter } from '../reporters/junit.js';
 import { ndjsonReporter } from '../reporters/ndjson.js';
-import type { Reporter } from '../run/events.js';
 import { type CliOptions, UsageError } from './cliOptions.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { Path } from '../cases/jsonPath.js';
 import { typesOf } from '../model/schemaTypes.js';
 import { type ContractSpec, type JsonObject, jsonRequestBody, type SpecOperation } from '../model/spec.js';
+import type { CoverageEntry } from './coverageEntry.js';
 import {
   answerFieldEntry,
   answerHeaderEntry,
@@ -13,24 +14,6 @@ import {
 } from './coverageIds.js';
 import { crossFieldRules } from './crossFieldRules.js';
 import { sequenceEntries } from './sequenceEntries.js';
-
-export type CoverageKind =
-  | 'parameter'
-  | 'body'
-  | 'cross-field'
-  | 'answer'
-  | 'effect'
-  | 'assumption'
-  | 'sequence';
-
-/** One promise of the spec, which checks cover or a reason says cannot be checked from outside. */
-export interface CoverageEntry {
-  id: string;
-  kind: CoverageKind;
-  operationId?: string;
-  /** The value the spec gives the rule, when it has one: `50`, `1..100`, `text`. */
-  detail?: string;
-}
 
 /** Keywords of a schema that are rules a server must hold, each one entry (its value shown as the detail). */
 const ruleKeywords = [

@@ -1,5 +1,5 @@
 import type { ContractSpec } from '../model/spec.js';
-import type { CoverageEntry } from './coverageEntries.js';
+import type { CoverageEntry } from './coverageEntry.js';
 import { sequenceEntry, sequencePromises } from './coverageIds.js';
 
 /**

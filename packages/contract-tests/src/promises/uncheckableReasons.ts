@@ -1,4 +1,4 @@
-import type { CoverageEntry } from './coverageEntries.js';
+import type { CoverageEntry } from './coverageEntry.js';
 
 const provoked =
   'cannot be provoked from outside: a server answers it when its own limits or faults say so, never on request';

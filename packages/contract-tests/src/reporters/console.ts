@@ -1,4 +1,4 @@
-import type { CheckEndEvent, Reporter } from '../run/events.js';
+import type { CheckEndEvent, Reporter } from '../engine/events.js';
 import { logSafe } from './logSafe.js';
 
 export interface ConsoleReporterOptions {

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { buildChecks } from '../checks/index.js';
+import type { Reporter } from '../engine/events.js';
 import { createSchemaValidator } from '../model/schemaValidator.js';
 import { loadContractSpec } from '../model/spec.js';
 import {
@@ -9,7 +10,6 @@ import {
   coverageMapJson,
   coverageMapMarkdown,
 } from '../promises/coverageMap.js';
-import type { Reporter } from '../run/events.js';
 
 /** The coverage map of the suite (every check, whatever `--only` selected): what it checks, not what this run did. */
 export function suiteCoverageMap(specPath?: string): CoverageMap {

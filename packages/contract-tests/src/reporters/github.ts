@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { CheckEndEvent, Reporter } from '../run/events.js';
+import type { CheckEndEvent, Reporter } from '../engine/events.js';
 import { logSafe } from './logSafe.js';
 
 /** A fence longer than any run of backticks in the text, so a body quoting Markdown cannot end the block early. */

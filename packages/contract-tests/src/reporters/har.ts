@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import type { Reporter } from '../engine/events.js';
 import { packageVersion } from '../packageVersion.js';
-import type { Reporter } from '../run/events.js';
-import type { Exchange } from '../run/exchange.js';
+import type { Exchange } from '../transport/exchange.js';
 
 const nameValues = (pairs: Iterable<[string, string]>) =>
   [...pairs].map(([name, value]) => ({ name, value }));

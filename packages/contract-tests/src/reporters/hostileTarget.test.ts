@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Reporter } from '../run/events.js';
+import type { Reporter } from '../engine/events.js';
 import { checkEnds, result, target } from '../test/reportEvents.js';
 import { consoleReporter } from './console.js';
 import { githubSummaryReporter } from './github.js';

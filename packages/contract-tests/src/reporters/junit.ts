@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { CheckEndEvent, Reporter, RunStartEvent } from '../run/events.js';
+import type { CheckEndEvent, Reporter, RunStartEvent } from '../engine/events.js';
 import { logSafe } from './logSafe.js';
 import { xmlText } from './xml.js';
 

@@ -1,7 +1,7 @@
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Reporter } from '../run/events.js';
-import type { Exchange } from '../run/exchange.js';
+import type { Reporter } from '../engine/events.js';
+import type { Exchange } from '../transport/exchange.js';
 
 /**
  * The run as newline-delimited JSON, written as it happens (a run cut short still leaves every line so far): a `run`

@@ -9,7 +9,7 @@ import {
   skipReason,
 } from '../checks/index.js';
 import { loadContractSpec } from '../model/spec.js';
-import { formatCoverage, summarizeCoverage } from '../run/coverage.js';
+import { formatCoverage, summarizeCoverage } from '../transport/coverage.js';
 import './providedContext.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { CheckSelection } from '../checks/check.js';
-import type { Target } from '../run/target.js';
+import type { CheckSelection } from '../engine/check.js';
+import type { Target } from '../transport/target.js';
 
 /** What the runner (the CLI, or the monorepo's global setup) hands the suite through vitest's `provide`. */
 declare module 'vitest' {

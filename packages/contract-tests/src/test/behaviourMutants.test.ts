@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildChecks, createCheckContext, selectChecks } from '../checks/index.js';
+import { runChecks } from '../engine/runChecks.js';
 import { loadContractSpec } from '../model/spec.js';
-import { runChecks } from '../runner/runChecks.js';
-import { type BehaviourMutant, behaviourMutants } from './behaviourMutants.js';
+import { behaviourMutants } from './behaviourMutants.js';
+import type { BehaviourMutant } from './mutants.js';
 import { startSimulatorTarget } from './simulatorTarget.js';
 
 const spec = loadContractSpec();

@@ -1,19 +1,15 @@
-import { editBody, type Json, type Mutant, onAnswer, onRequest, volumeOf } from './mutants.js';
+import {
+  type BehaviourMutant,
+  editBody,
+  type Json,
+  type Mutant,
+  onAnswer,
+  onRequest,
+  volumeOf,
+} from './mutants.js';
 import { cursorsWithANonce } from './openFieldVariants.js';
 import { sequenceMutants } from './sequenceMutants.js';
 import { simulatorApiKey, simulatorDeactivatedKey } from './simulatorTarget.js';
-
-/**
- * A mutant of issue 46: one promise broken in a class the per-field generators do not reach (answers compared on
- * what the spec defines, request ids, rules across fields, what an answer means, paging under filters, identity,
- * wire and auth forms). `killedBy` names the checks that alone must kill it (`behaviourMutants.test.ts` holds them to
- * it), and `operations` the operations whose checks meet it.
- */
-export interface BehaviourMutant extends Mutant {
-  class: string;
-  operations: string[];
-  killedBy: RegExp;
-}
 
 /** Pages without `limit` by 20 (the spec's default is 50), behind a cursor with a nonce that hid it from the old check. */
 const defaultLimitBehindANonce: Mutant['wrap'] = (next, state) => {

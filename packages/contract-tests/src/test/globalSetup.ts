@@ -1,7 +1,7 @@
 import { type MockServer, startMockServer } from '@inference-infra/mock-server';
 import type { TestProject } from 'vitest/node';
 import { bundledSpecPath } from '../model/spec.js';
-import { resolveTarget } from '../run/target.js';
+import { resolveTarget } from '../transport/target.js';
 import '../suite/providedContext.js';
 
 /**

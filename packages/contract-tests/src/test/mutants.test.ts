@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildChecks, createCheckContext, skipReasons } from '../checks/index.js';
+import { type CheckResult, runChecks } from '../engine/runChecks.js';
 import { createSchemaValidator } from '../model/schemaValidator.js';
 import { loadContractSpec } from '../model/spec.js';
-import { rateLimiterFor } from '../run/rateLimit.js';
-import { type CheckResult, runChecks } from '../runner/runChecks.js';
+import { rateLimiterFor } from '../transport/rateLimit.js';
 import { behaviourMutants } from './behaviourMutants.js';
 import { branchMutants } from './branchMutants.js';
 import { type ConformingVariant, conformingVariants as earlierVariants } from './conformingVariants.js';

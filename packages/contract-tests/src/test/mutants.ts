@@ -12,6 +12,18 @@ export interface Mutant {
   wrap: SimulatorInterceptor;
 }
 
+/**
+ * A mutant of issue 46: one promise broken in a class the per-field generators do not reach (answers compared on
+ * what the spec defines, request ids, rules across fields, what an answer means, paging under filters, identity,
+ * wire and auth forms). `killedBy` names the checks that alone must kill it (`behaviourMutants.test.ts` holds them to
+ * it), and `operations` the operations whose checks meet it.
+ */
+export interface BehaviourMutant extends Mutant {
+  class: string;
+  operations: string[];
+  killedBy: RegExp;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: mutants reach into answers of any shape to break them.
 export type Json = any;
 

@@ -1,5 +1,11 @@
-import type { CheckEndEvent, ReportedTarget, Reporter, RunErrorEvent, SuiteResult } from '../run/events.js';
-import type { Exchange } from '../run/exchange.js';
+import type {
+  CheckEndEvent,
+  ReportedTarget,
+  Reporter,
+  RunErrorEvent,
+  SuiteResult,
+} from '../engine/events.js';
+import type { Exchange } from '../transport/exchange.js';
 
 /** A small run, fed to a reporter as the runner would: one pass, one skip, one failure whose body needs escaping. */
 export const target: ReportedTarget = {

@@ -1,5 +1,5 @@
 import type { SimulatorResponse } from '@inference-infra/mock-server';
-import type { BehaviourMutant } from './behaviourMutants.js';
+import type { BehaviourMutant } from './mutants.js';
 import { type Json, volumeOf } from './mutants.js';
 
 /**

@@ -5,7 +5,7 @@ import {
   type SimulatorState,
   startMockServer,
 } from '@inference-infra/mock-server';
-import type { Target } from '../run/target.js';
+import type { Target } from '../transport/target.js';
 
 /** The only key the simulator accepts here, so the suite's missing and malformed keys are answered 401. */
 export const simulatorApiKey = 'ii_live_reference';

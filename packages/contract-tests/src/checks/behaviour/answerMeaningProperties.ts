@@ -1,11 +1,12 @@
 import type { CreateEmbeddingsResponse } from '@inference-infra/types';
 import fc from 'fast-check';
+import type { ContractCheck } from '../../engine/check.js';
+import { propertyCheck } from '../../engine/propertyCheck.js';
+import { fail, jsonOf } from '../../judgements/answers.js';
 import type { ContractSpec } from '../../model/spec.js';
 import { assumptionEntry, crossFieldEntry } from '../../promises/coverageIds.js';
-import type { ContractResponse } from '../../run/http.js';
-import type { ContractCheck } from '../check.js';
-import { propertyCheck } from '../generated/propertyCheck.js';
-import { exampleBody, expectAnswer, fail, jsonOf } from '../requests.js';
+import type { ContractResponse } from '../../transport/http.js';
+import { exampleBody, expectAnswer } from '../shared/requests.js';
 
 interface Usage {
   prompt_tokens?: number;

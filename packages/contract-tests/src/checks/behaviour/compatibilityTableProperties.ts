@@ -1,13 +1,14 @@
 import fc from 'fast-check';
+import { openAiValues } from '../../cases/openAiValues.js';
 import { scalarCandidates } from '../../cases/outOfSpecValues.js';
 import { sampleOf } from '../../cases/sampleValues.js';
+import type { ContractCheck } from '../../engine/check.js';
+import { propertyCheck } from '../../engine/propertyCheck.js';
+import { fail, judgeAnswer } from '../../judgements/answers.js';
 import { type ContractSpec, type JsonObject, jsonRequestBody, type SpecOperation } from '../../model/spec.js';
 import { assumptionEntry, crossFieldEntry } from '../../promises/coverageIds.js';
 import { crossFieldRules } from '../../promises/crossFieldRules.js';
-import type { ContractCheck } from '../check.js';
-import { openAiValues } from '../compatibilityChecks.js';
-import { propertyCheck } from '../generated/propertyCheck.js';
-import { exampleBody, expectAnswer, fail, judgeAnswer } from '../requests.js';
+import { exampleBody, expectAnswer } from '../shared/requests.js';
 
 /** One row of the OpenAI-style compatibility table, as the spec writes it on the field. */
 interface TableField {

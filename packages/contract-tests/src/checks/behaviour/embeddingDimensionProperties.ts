@@ -1,13 +1,14 @@
 import type { CreateEmbeddingsResponse } from '@inference-infra/types';
 import fc from 'fast-check';
+import type { ContractCheck } from '../../engine/check.js';
+import { propertyCheck } from '../../engine/propertyCheck.js';
+import { fail, jsonOf, judgeAnswer } from '../../judgements/answers.js';
+import { base64EmbeddingProblem } from '../../judgements/embeddingBase64.js';
 import type { ContractSpec } from '../../model/spec.js';
 import { assumptionEntry, bodyEntry } from '../../promises/coverageIds.js';
-import type { ContractResponse } from '../../run/http.js';
-import type { ContractCheck } from '../check.js';
-import { base64EmbeddingProblem } from '../embeddingChecks.js';
-import { propertyCheck } from '../generated/propertyCheck.js';
-import { expectRefusalNaming } from '../negativeChecks.js';
-import { exampleBody, expectAnswer, fail, jsonOf, judgeAnswer } from '../requests.js';
+import type { ContractResponse } from '../../transport/http.js';
+import { expectRefusalNaming } from '../shared/refusals.js';
+import { exampleBody, expectAnswer } from '../shared/requests.js';
 
 /** The vectors of an answer as numbers, base64 ones decoded (little-endian float32, assumption embedding-base64-is-a-string). */
 function vectorsOf(response: ContractResponse): number[][] {

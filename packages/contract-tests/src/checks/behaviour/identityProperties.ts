@@ -1,9 +1,10 @@
 import fc from 'fast-check';
+import type { CheckContext, ContractCheck } from '../../engine/check.js';
+import { propertyCheck } from '../../engine/propertyCheck.js';
+import { fail, judgeAnswer } from '../../judgements/answers.js';
 import type { ContractSpec } from '../../model/spec.js';
 import { assumptionEntry } from '../../promises/coverageIds.js';
-import type { CheckContext, ContractCheck } from '../check.js';
-import { propertyCheck } from '../generated/propertyCheck.js';
-import { exampleBody, fail, judgeAnswer, refusalSafeBody, volumeIdOf } from '../requests.js';
+import { exampleBody, refusalSafeBody, volumeIdOf } from '../shared/requests.js';
 
 /** Ids that are not the volume's but near it: what a server matching by case, prefix or trimming takes for it. */
 function nearMisses(id: string): Array<[string, string, boolean]> {

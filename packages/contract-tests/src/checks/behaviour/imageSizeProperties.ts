@@ -1,11 +1,12 @@
 import fc from 'fast-check';
+import type { ContractCheck } from '../../engine/check.js';
+import { propertyCheck } from '../../engine/propertyCheck.js';
+import { fail } from '../../judgements/answers.js';
+import { firstImageSize } from '../../judgements/imageSize.js';
 import type { ContractSpec } from '../../model/spec.js';
 import { assumptionEntry, bodyEntry, crossFieldEntry } from '../../promises/coverageIds.js';
-import type { ContractCheck } from '../check.js';
-import { propertyCheck } from '../generated/propertyCheck.js';
-import { firstImageSize } from '../imageChecks.js';
-import { expectRefusalNaming } from '../negativeChecks.js';
-import { exampleBody, expectAnswer, fail } from '../requests.js';
+import { expectRefusalNaming } from '../shared/refusals.js';
+import { exampleBody, expectAnswer } from '../shared/requests.js';
 
 type Side = 'absent' | 'same' | 'other';
 

@@ -1,7 +1,7 @@
+import type { ContractCheck } from '../../engine/check.js';
 import type { SchemaValidator } from '../../model/schemaValidator.js';
 import type { ContractSpec } from '../../model/spec.js';
-import type { ContractCheck } from '../check.js';
-import { ofOperationsInSpec } from '../checkFamilies.js';
+import { ofOperationsInSpec } from '../shared/checkFamilies.js';
 import { chatMeaningProperties, embeddingBatchProperties } from './answerMeaningProperties.js';
 import { compatibilityTableProperties } from './compatibilityTableProperties.js';
 import { embeddingDimensionProperties } from './embeddingDimensionProperties.js';

@@ -1,12 +1,13 @@
 import type { ListBillingTransactionsResponse } from '@inference-infra/types';
 import fc from 'fast-check';
+import type { ContractCheck } from '../../engine/check.js';
+import { propertyCheck } from '../../engine/propertyCheck.js';
+import { fail, jsonOf } from '../../judgements/answers.js';
+import { firstDifference, specDefinedValue } from '../../judgements/specDefined.js';
 import type { ContractSpec } from '../../model/spec.js';
 import { parameterEntry } from '../../promises/coverageIds.js';
-import type { ContractCheck } from '../check.js';
-import { propertyCheck } from '../generated/propertyCheck.js';
-import { expectAnswer, fail, jsonOf } from '../requests.js';
-import { firstDifference, specDefinedValue } from '../specDefined.js';
-import { numberParameter, skipIfGrown, walkLedger } from '../transactionChecks.js';
+import { numberParameter, skipIfGrown, walkLedger } from '../shared/ledger.js';
+import { expectAnswer } from '../shared/requests.js';
 
 /**
  * Offsets far past any ledger, up to what the spec allows: `offset` is an int64 with no maximum, so its largest value

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
+import type { CheckContext, ContractCheck, Requirement } from '../../engine/check.js';
+import { propertyCheck } from '../../engine/propertyCheck.js';
+import { fail } from '../../judgements/answers.js';
 import type { ContractSpec, SpecOperation } from '../../model/spec.js';
 import { assumptionEntry } from '../../promises/coverageIds.js';
-import type { ContractRequest, ContractResponse } from '../../run/http.js';
-import type { CheckContext, ContractCheck, Requirement } from '../check.js';
-import { propertyCheck } from '../generated/propertyCheck.js';
-import { fail, pathParamsOf, refusalSafeBody, validRequest } from '../requests.js';
+import type { ContractRequest, ContractResponse } from '../../transport/http.js';
+import { pathParamsOf, refusalSafeBody, validRequest } from '../shared/requests.js';
 
 /** One kind of answer the suite provokes: a success, or a failure of a given kind, on one operation. */
 interface Provocation {

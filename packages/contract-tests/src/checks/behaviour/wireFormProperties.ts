@@ -1,9 +1,9 @@
 import fc from 'fast-check';
+import type { ContractCheck } from '../../engine/check.js';
+import { propertyCheck } from '../../engine/propertyCheck.js';
 import type { ContractSpec } from '../../model/spec.js';
 import { assumptionEntry } from '../../promises/coverageIds.js';
-import type { ContractCheck } from '../check.js';
-import { propertyCheck } from '../generated/propertyCheck.js';
-import { exampleBody, expectAnswer } from '../requests.js';
+import { exampleBody, expectAnswer } from '../shared/requests.js';
 
 /**
  * `Authorization` as RFC 9110 (11.1, 11.4) spells it: the scheme is case-insensitive and separated from the token by

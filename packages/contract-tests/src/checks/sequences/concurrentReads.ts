@@ -1,14 +1,15 @@
 import type { ListInstanceTypesResponse } from '@inference-infra/types';
 import fc from 'fast-check';
+import { type CheckContext, type ContractCheck, skipCheck } from '../../engine/check.js';
+import { propertyCheck } from '../../engine/propertyCheck.js';
+import { fail, jsonOf } from '../../judgements/answers.js';
+import { assertConforms } from '../../judgements/conformance.js';
+import { firstDifference, specDefinedValue } from '../../judgements/specDefined.js';
 import type { ContractSpec, SpecOperation } from '../../model/spec.js';
 import { assumptionEntry, sequenceEntry, sequencePromises } from '../../promises/coverageIds.js';
-import type { ContractRequest, ContractResponse } from '../../run/http.js';
-import { type CheckContext, type ContractCheck, skipCheck } from '../check.js';
-import { assertConforms } from '../conformance.js';
-import { propertyCheck } from '../generated/propertyCheck.js';
-import { expectAnswer, fail, jsonOf } from '../requests.js';
-import { firstDifference, specDefinedValue } from '../specDefined.js';
-import { numberParameter } from '../transactionChecks.js';
+import type { ContractRequest, ContractResponse } from '../../transport/http.js';
+import { numberParameter } from '../shared/ledger.js';
+import { expectAnswer } from '../shared/requests.js';
 import { maxInFlightOf, sendInFlight } from './inFlight.js';
 
 /** One read the sequence sends, as data: the case prints it, and equal reads are the same request. */

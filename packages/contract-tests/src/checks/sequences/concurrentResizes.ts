@@ -1,13 +1,14 @@
 import type { ResizeVolumeResponse } from '@inference-infra/types';
 import fc from 'fast-check';
+import { type CheckContext, type ContractCheck, skipCheck, skipReasons } from '../../engine/check.js';
+import { propertyCheck } from '../../engine/propertyCheck.js';
+import { fail, jsonOf, judgeAnswer } from '../../judgements/answers.js';
+import { orderProblem, sortedPropertiesOf } from '../../judgements/sortOrder.js';
 import type { ContractSpec, JsonObject, SpecOperation } from '../../model/spec.js';
 import { assumptionEntry, sequenceEntry, sequencePromises } from '../../promises/coverageIds.js';
-import type { ContractRequest, ContractResponse } from '../../run/http.js';
-import { type CheckContext, type ContractCheck, skipCheck, skipReasons } from '../check.js';
-import { propertyCheck } from '../generated/propertyCheck.js';
-import { fail, jsonOf, judgeAnswer, volumeIdOf } from '../requests.js';
-import { orderProblem, sortedPropertiesOf } from '../sortOrderChecks.js';
-import { numberParameter } from '../transactionChecks.js';
+import type { ContractRequest, ContractResponse } from '../../transport/http.js';
+import { numberParameter } from '../shared/ledger.js';
+import { volumeIdOf } from '../shared/requests.js';
 import { maxInFlightOf, sendInFlight } from './inFlight.js';
 
 type Volume = ResizeVolumeResponse['data'];

@@ -1,6 +1,6 @@
+import type { ContractCheck } from '../../engine/check.js';
 import type { ContractSpec } from '../../model/spec.js';
-import type { ContractCheck } from '../check.js';
-import { ofOperationsInSpec } from '../checkFamilies.js';
+import { ofOperationsInSpec } from '../shared/checkFamilies.js';
 import { concurrentReadProperties } from './concurrentReads.js';
 import { concurrentResizeProperties } from './concurrentResizes.js';
 
