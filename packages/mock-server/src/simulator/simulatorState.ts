@@ -2,7 +2,6 @@ import type { InstanceType, PersistentVolume } from '@inference-infra/types';
 import { defaultCatalogue } from './catalogue.js';
 import { generateLedger, type LedgerEntry } from './ledger.js';
 import { hashText, hex, seededRandom } from './seededRandom.js';
-import type { ResolvedSimulatorOptions } from './simulatorOptions.js';
 
 /** What one API key sees: its own volumes and ledger (the spec scopes volumes by workspace). */
 export interface Workspace {
@@ -50,7 +49,18 @@ export interface SimulatorState {
 /** Beyond this many workspaces the least recently created is dropped, so a flood of random keys cannot grow memory. */
 const maxWorkspaces = 1000;
 
-function volumesOf(options: ResolvedSimulatorOptions, projectId: string): Map<string, PersistentVolume> {
+/**
+ * What the seeded start is made of, from the resolved options. Declared here, not imported from simulatorOptions.ts:
+ * the options name the state (an interceptor is handed it), so importing them back would close a loop of imports.
+ */
+export interface SeededStartOptions {
+  seed: number;
+  transactionCount: number;
+  instanceTypes?: readonly InstanceType[] | undefined;
+  volumes: ReadonlyArray<Pick<PersistentVolume, 'id' | 'sizeGb'> & Partial<PersistentVolume>>;
+}
+
+function volumesOf(options: SeededStartOptions, projectId: string): Map<string, PersistentVolume> {
   const created = '2026-09-14T08:21:37.000Z';
   return new Map(
     options.volumes.map(({ id, sizeGb, ...rest }) => [
@@ -73,7 +83,7 @@ function volumesOf(options: ResolvedSimulatorOptions, projectId: string): Map<st
   );
 }
 
-export function createSimulatorState(options: ResolvedSimulatorOptions): SimulatorState {
+export function createSimulatorState(options: SeededStartOptions): SimulatorState {
   const workspaces = new Map<string, Workspace>();
   const state: SimulatorState = {
     seed: options.seed,
