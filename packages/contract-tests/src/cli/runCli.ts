@@ -9,7 +9,7 @@ import { logSafe } from '../reporters/logSafe.js';
 import type { Reporter } from '../run/events.js';
 import { type Exchange, shownExchange } from '../run/exchange.js';
 import { PreflightError, preflight } from '../run/preflight.js';
-import { startPrismProxies } from '../run/prismProxy.js';
+import { prismMissingSentence, startPrismProxies } from '../run/prismProxy.js';
 import { pickSeed } from '../run/seededRandom.js';
 import { exitCodeOf, exitCodes } from '../run/summary.js';
 import { resolveTarget, secretsOf, type Target, TargetError } from '../run/target.js';
@@ -110,6 +110,11 @@ export async function runCli(
         target = request.complete(mock);
       }
     } catch (error) {
+      const missing = prismMissingSentence(error, 'a run with no target');
+      if (missing) {
+        complain(`${missing}; or give a target with --base-url and --platform-url`);
+        return exitCodes.usage;
+      }
       complain(`could not start the bundled mock: ${String(error)}`);
       return exitCodes.couldNotRun;
     }
@@ -140,6 +145,11 @@ export async function runCli(
         stops.push(() => proxies.close());
         suiteTarget = proxies.target;
       } catch (error) {
+        const missing = prismMissingSentence(error, '--via-prism-proxy');
+        if (missing) {
+          complain(missing);
+          return exitCodes.usage;
+        }
         complain(`could not start prism proxy: ${String(error)}`);
         return exitCodes.couldNotRun;
       }
