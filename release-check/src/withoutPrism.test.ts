@@ -32,11 +32,17 @@ function bytesUnder(path: string): number {
   return total;
 }
 
+/**
+ * The environment of a user's shell: without NODE_PATH, which the workspace's bin shims (vitest's) point at the
+ * workspace's hoisted store, where Node would find the Prism this repository installs for its own tests.
+ */
+const { NODE_PATH: _workspaceStore, ...userEnv } = process.env;
+
 function runNode(args: string[]) {
   const result = spawnSync(process.execPath, args, {
     cwd: dir,
     encoding: 'utf8',
-    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+    env: { ...userEnv, FORCE_COLOR: '0', NO_COLOR: '1' },
     timeout: 60_000,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
