@@ -4,11 +4,13 @@ import type { PublicPackage } from '@inference-infra/local-registry/workspacePac
 import { run } from './workspace.js';
 
 /**
- * What the consumer project installs besides our packages: the peers of the React hooks and the tools its users
- * bring (TypeScript to type-check the consumers, esbuild to bundle the runtime matrix's worker and browser entries,
- * as a user's bundler would). Exact versions: the release check must not change from one day to the next.
+ * What the consumer project installs besides our packages: the peers of the React hooks and of the mock (Prism, the
+ * optional engine the contract CLI's run with no target starts, at the version the READMEs name) and the tools its
+ * users bring (TypeScript to type-check the consumers, esbuild to bundle the runtime matrix's worker and browser
+ * entries, as a user's bundler would). Exact versions: the release check must not change from one day to the next.
  */
 export const consumerToolDependencies = {
+  '@stoplight/prism-cli': '5.14.2',
   react: '19.3.1',
   '@tanstack/react-query': '5.108.0',
   typescript: '5.9.3',

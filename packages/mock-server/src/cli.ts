@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { isPrismNotInstalled, PrismNotInstalledError } from './prism/prismPackage.js';
 import { type FaultRule, FaultSyntaxError, parseFault, scenarios } from './simulator/faults.js';
 import { SimulatorOptionError } from './simulator/simulatorOptions.js';
 import { type MockServerOptions, startMockServer } from './startMockServer.js';
@@ -9,7 +10,8 @@ const usage = `Usage: inference-infra-mock [options]
 
 Serves the inference base address (with /v1) and the platform base address on 127.0.0.1.
 
-  --engine simulator|prism   simulator (default): stateful, seeded; prism: the spec's static examples
+  --engine simulator|prism   simulator (default): stateful, seeded; prism: the spec's static examples (needs
+                             @stoplight/prism-cli installed beside this package)
   --port N                   inference port (default 4010; 0 picks a free one)
   --platform-port N          platform port (default 4011)
   --seed N                   seed of the data and texts (default 1): the same seed, the same answers
@@ -209,6 +211,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
 
 const mock = await startMockServer(options).catch((error: unknown) => {
   if (error instanceof SimulatorOptionError) fail(asFlagMessage(error.message));
+  // A usage matter, not a failure to start: the optional peer is missing, and the sentence says what to install.
+  if (isPrismNotInstalled(error)) fail(new PrismNotInstalledError('--engine prism').message);
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     fail(
       `a port is in use already: ${(error as Error).message} (choose others with --port and --platform-port)`,

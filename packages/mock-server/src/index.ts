@@ -1,4 +1,10 @@
-export { type PrismProcess, type StartPrismOptions, startPrism } from './prismProcess.js';
+export {
+  isPrismNotInstalled,
+  PrismNotInstalledError,
+  prismPackageName,
+  prismPackageVersion,
+} from './prism/prismPackage.js';
+export { type PrismProcess, type StartPrismOptions, startPrism } from './prism/prismProcess.js';
 export { createSimulator, type Simulator } from './simulator/createSimulator.js';
 export { type Fault, type FaultRule, parseFault, type ScenarioName, scenarios } from './simulator/faults.js';
 export type { LedgerEntry } from './simulator/ledger.js';

@@ -305,6 +305,7 @@ console.log(await answer.text());
 
   // mock-server
   { file: mockServer, contains: 'npm install --save-dev @inference-infra/mock-server', test: shell },
+  { file: mockServer, contains: 'npm install --save-dev @stoplight/prism-cli@5.14.2', test: shell },
   {
     file: mockServer,
     contains: 'instances/types?gpu_type=H100&region=us-east-1`',

@@ -206,10 +206,17 @@ export const commandRules: CommandRule[] = [
   {
     name: 'install from npm',
     pattern:
-      /^npm install( --save-dev)? (@inference-infra\/[\w-]+ ?)+( ?(@tanstack\/react-query|react|react-dom|@modelcontextprotocol\/sdk|@tanstack\/query-core|@tanstack\/vue-query|vue@3|@tanstack\/solid-query|solid-js|@tanstack\/svelte-query|svelte|@tanstack\/angular-query-experimental|@angular\/core|@angular\/common))*$/,
+      /^npm install( --save-dev)? (@inference-infra\/[\w-]+ ?)+( ?(@stoplight\/prism-cli@5\.14\.2|@tanstack\/react-query|react|react-dom|@modelcontextprotocol\/sdk|@tanstack\/query-core|@tanstack\/vue-query|vue@3|@tanstack\/solid-query|solid-js|@tanstack\/svelte-query|svelte|@tanstack\/angular-query-experimental|@angular\/core|@angular\/common))*$/,
     verdict: 'run',
     reason:
       "src/readerBlocks.test.ts runs it with npm in a reader's folder outside the repository, with `--registry` of the test's registry added as the sentence after the block (registryNote) tells a reader to, before the README's blocks run there; our packages install at today's versions",
+  },
+  {
+    name: 'install Prism, the optional engine',
+    pattern: /^npm install --save-dev @stoplight\/prism-cli@5\.14\.2$/,
+    verdict: 'checked',
+    reason:
+      "Prism's tree from the public registry (tens of MB); the contract-tests README's install line brings the same version in its reader's folder, and the release check's consumer project installs it and runs the Prism engine on every Node line",
   },
   {
     name: 'a new project of ES modules',

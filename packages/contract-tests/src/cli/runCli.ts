@@ -12,7 +12,7 @@ import { suiteCoverageMap } from '../reporters/coverageMap.js';
 import { logSafe } from '../reporters/logSafe.js';
 import { type Exchange, shownExchange } from '../transport/exchange.js';
 import { PreflightError, preflight } from '../transport/preflight.js';
-import { startPrismProxies } from '../transport/prismProxy.js';
+import { prismMissingSentence, startPrismProxies } from '../transport/prismProxy.js';
 import { resolveTarget, secretsOf, type Target, TargetError } from '../transport/target.js';
 import { parseCliArgs, UsageError, usage } from './cliOptions.js';
 import { reportersFor } from './reportersFor.js';
@@ -110,6 +110,11 @@ export async function runCli(
         target = request.complete(mock);
       }
     } catch (error) {
+      const missing = prismMissingSentence(error, 'a run with no target');
+      if (missing) {
+        complain(`${missing}; or give a target with --base-url and --platform-url`);
+        return exitCodes.usage;
+      }
       complain(`could not start the bundled mock: ${String(error)}`);
       return exitCodes.couldNotRun;
     }
@@ -140,6 +145,11 @@ export async function runCli(
         stops.push(() => proxies.close());
         suiteTarget = proxies.target;
       } catch (error) {
+        const missing = prismMissingSentence(error, '--via-prism-proxy');
+        if (missing) {
+          complain(missing);
+          return exitCodes.usage;
+        }
         complain(`could not start prism proxy: ${String(error)}`);
         return exitCodes.couldNotRun;
       }

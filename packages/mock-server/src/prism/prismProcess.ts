@@ -1,9 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { freePort } from './freePort.js';
-
-const require = createRequire(import.meta.url);
+import { freePort } from '../freePort.js';
+import { prismCliPath } from './prismPackage.js';
 
 /** Only loopback: a Prism mock accepts any key, and a proxy would relay anyone's calls to its upstream. */
 const host = '127.0.0.1';
@@ -20,27 +17,29 @@ export interface StartPrismOptions {
   port?: number;
   /** How long Prism may take to listen before it is killed and the start rejected (default 60 s). */
   startTimeoutMs?: number;
-}
-
-function prismCliPath(): string {
-  return join(dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
+  /**
+   * What asked for Prism, named by the `PrismNotInstalledError` thrown when `@stoplight/prism-cli` (an optional peer)
+   * is not installed: a CLI passes its flag (`--via-prism-proxy`). Default `startPrism`.
+   */
+  askedFor?: string;
 }
 
 /**
- * Starts the Prism CLI shipped with this package, with `prismArgs` such as `['mock', specPath]` or
- * `['proxy', specPath, upstreamUrl]`, on 127.0.0.1. Resolves once it listens; rejects with its output if it exits
- * first or does not listen in time.
+ * Starts the Prism CLI installed beside this package (`@stoplight/prism-cli`, an optional peer), with `prismArgs`
+ * such as `['mock', specPath]` or `['proxy', specPath, upstreamUrl]`, on 127.0.0.1. Resolves once it listens; rejects
+ * with its output if it exits first or does not listen in time, and with a `PrismNotInstalledError` naming the package
+ * to install, before any port is taken, when Prism is not installed.
  */
 export async function startPrism(
   prismArgs: readonly string[],
-  { port, startTimeoutMs = 60_000 }: StartPrismOptions = {},
+  { port, startTimeoutMs = 60_000, askedFor = 'startPrism' }: StartPrismOptions = {},
 ): Promise<PrismProcess> {
+  const cli = prismCliPath(askedFor);
   const listenPort = port ?? (await freePort(host));
-  const child = spawn(
-    process.execPath,
-    [prismCliPath(), ...prismArgs, '--host', host, '--port', String(listenPort)],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } },
-  );
+  const child = spawn(process.execPath, [cli, ...prismArgs, '--host', host, '--port', String(listenPort)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
   const name = `prism ${prismArgs[0] ?? ''}`.trim();
   let output = '';
   return new Promise((resolve, reject) => {

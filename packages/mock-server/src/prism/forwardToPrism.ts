@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { matchRoute, type SpecRoute, type Surface, specPathnameFor } from '../specRoutes.js';
 import { sendEventStream } from './eventStream.js';
 import { chooseExample } from './exampleSelection.js';
 import { newRequestId, stampRequestId } from './requestId.js';
-import { matchRoute, type SpecRoute, type Surface, specPathnameFor } from './specRoutes.js';
 import { parseViolations, validationErrorBody } from './validationErrors.js';
 
 /** Headers that belong to one hop of the connection and must not be copied to the next. */
