@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { root as repoRoot, testWorkspaces } from '../../../scripts/testWorkspaces.mjs';
+import { fileTrees } from './fileTree.js';
 import { importCyclesUnder } from './importCycles.js';
 
 /** Every workspace of pnpm-workspace.yaml: the packages, the tools, the spec, the docs, the bench, the release check. */
@@ -17,20 +16,9 @@ describe('the imports of each workspace', () => {
 });
 
 describe('the loop finder', () => {
-  const made: string[] = [];
-  afterEach(() => {
-    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
-
-  function folderWith(files: Record<string, string>): string {
-    const dir = mkdtempSync(join(tmpdir(), 'cycles-'));
-    made.push(dir);
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    }
-    return dir;
-  }
+  const trees = fileTrees('cycles-');
+  afterEach(trees.removeAll);
+  const folderWith = trees.make;
 
   it('finds a loop of three, a type-only pair and a self-import, and names each file', () => {
     const dir = folderWith({

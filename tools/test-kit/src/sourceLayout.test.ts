@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { root as repoRoot, testWorkspaces } from '../../../scripts/testWorkspaces.mjs';
+import { fileTrees } from './fileTree.js';
 import { layoutProblems, looksLikePath, sourceLayoutSection } from './sourceLayout.js';
 
 const packageDirs = testWorkspaces()
@@ -17,24 +16,10 @@ describe('each package\'s "Source layout"', () => {
 });
 
 describe('the layout rules', () => {
-  const made: string[] = [];
-  afterEach(() => {
-    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
-
+  const trees = fileTrees('layout-');
+  afterEach(trees.removeAll);
   /** A package folder holding `files` (path to text; a path ending in `/` is an empty folder). */
-  function packageWith(files: Record<string, string>): string {
-    const dir = mkdtempSync(join(tmpdir(), 'layout-'));
-    made.push(dir);
-    for (const [path, text] of Object.entries(files)) {
-      if (path.endsWith('/')) mkdirSync(join(dir, path), { recursive: true });
-      else {
-        mkdirSync(dirname(join(dir, path)), { recursive: true });
-        writeFileSync(join(dir, path), text);
-      }
-    }
-    return dir;
-  }
+  const packageWith = trees.make;
 
   const layout = (rows: string, prose = '') =>
     `# pkg\n\n## Source layout\n\n${prose}\n\n| folder | holds |\n| --- | --- |\n${rows}\n\n## Next\n\n\`gone/x.ts\`\n`;
