@@ -31,8 +31,41 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
+/**
+ * The last images made, by size and colour: deflating a 2048x2048 image costs tens of milliseconds, and a seeded
+ * simulator asked the same prompt (a test suite, a contract run against many mutants) makes the same image again.
+ * Bounded by count and by bytes, the least recently used dropped first; each caller gets its own copy.
+ */
+const recentImages = new Map<string, Uint8Array<ArrayBuffer>>();
+const maxRecentImages = 64;
+const maxRecentBytes = 8 * 1024 * 1024;
+let recentBytes = 0;
+
 /** A `width` x `height` RGB PNG filled with `rgb`, with a lighter diagonal so a viewer can tell it is an image. */
 export function solidPng(
+  width: number,
+  height: number,
+  rgb: readonly [number, number, number],
+): Uint8Array<ArrayBuffer> {
+  const key = `${width}x${height}:${rgb.join(',')}`;
+  const recent = recentImages.get(key);
+  if (recent) {
+    recentImages.delete(key);
+    recentImages.set(key, recent);
+    return recent.slice();
+  }
+  const png = drawPng(width, height, rgb);
+  recentImages.set(key, png);
+  recentBytes += png.length;
+  for (const [oldKey, old] of recentImages) {
+    if (recentImages.size <= maxRecentImages && recentBytes <= maxRecentBytes) break;
+    recentImages.delete(oldKey);
+    recentBytes -= old.length;
+  }
+  return png.slice();
+}
+
+function drawPng(
   width: number,
   height: number,
   rgb: readonly [number, number, number],
