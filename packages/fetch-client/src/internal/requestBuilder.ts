@@ -81,13 +81,7 @@ export function createRequestBuilder(baseUrl: string, headers: Record<string, st
   const plainRecord = Object.fromEntries(plain);
   const jsonRecord = Object.fromEntries(mergeHeaders({ 'Content-Type': 'application/json' }, headers));
 
-  function build(
-    method: string,
-    path: string,
-    call: CallRequest,
-    callHeaders: HeadersOptions | undefined,
-    keepBody: (<Body>(body: Body) => Body) | undefined,
-  ): Request {
+  const build: BuildRequest = (method, path, call, callHeaders, keepBody) => {
     if (holdsOnlyParamsAndBody(call)) {
       const { params, body } = call;
       const url = createFinalURL(path, {
@@ -99,12 +93,11 @@ export function createRequestBuilder(baseUrl: string, headers: Record<string, st
       const serialized =
         body === undefined
           ? undefined
-          : kept(
+          : serializedBody(
+              defaultBodySerializer,
+              body,
+              callHeaders ? mergeHeaders(headers, callHeaders) : plain,
               keepBody,
-              (defaultBodySerializer as (body: unknown, headers: Headers) => unknown)(
-                body,
-                callHeaders ? mergeHeaders(headers, callHeaders) : plain,
-              ),
             );
       // openapi-fetch sets no Content-Type for a FormData body: the runtime writes it, boundary included.
       const json = serialized !== undefined && !(serialized instanceof FormData);
@@ -121,7 +114,7 @@ export function createRequestBuilder(baseUrl: string, headers: Record<string, st
       });
     }
     return buildWithOptions(method, path, call, callHeaders, keepBody);
-  }
+  };
 
   /** The options a call is built with, as a middleware is shown them: asked only when a middleware runs. */
   function optionsOf(call: CallRequest): BuildOptions {
@@ -142,13 +135,7 @@ export function createRequestBuilder(baseUrl: string, headers: Record<string, st
   }
 
   /** A call with options of openapi-fetch's: built as its coreFetch builds it, option by option. */
-  function buildWithOptions(
-    method: string,
-    path: string,
-    call: CallRequest,
-    callHeaders: HeadersOptions | undefined,
-    keepBody: (<Body>(body: Body) => Body) | undefined,
-  ): Request {
+  const buildWithOptions: BuildRequest = (method, path, call, callHeaders, keepBody) => {
     const { params = {}, body } = call;
     const {
       baseUrl: callBase,
@@ -159,12 +146,11 @@ export function createRequestBuilder(baseUrl: string, headers: Record<string, st
     const serialized =
       body === undefined
         ? undefined
-        : kept(
+        : serializedBody(
+            bodySerializer,
+            body,
+            mergeHeaders(headers, callHeaders, params.header as HeadersOptions | undefined),
             keepBody,
-            (bodySerializer as (body: unknown, headers: Headers) => unknown)(
-              body,
-              mergeHeaders(headers, callHeaders, params.header as HeadersOptions | undefined),
-            ),
           );
     const merged = mergeHeaders(
       serialized === undefined || serialized instanceof FormData
@@ -194,15 +180,35 @@ export function createRequestBuilder(baseUrl: string, headers: Record<string, st
       if (!(key in request)) (request as unknown as Record<string, unknown>)[key] = init[key];
     }
     return request;
-  }
+  };
 
   return { build, optionsOf };
 }
 
 export type RequestBuilder = ReturnType<typeof createRequestBuilder>;
 
-const kept = (keepBody: (<Body>(body: Body) => Body) | undefined, body: unknown) =>
-  keepBody ? keepBody(body) : body;
+/** Sees the serialized body before it is sent: the transport rebuilds a retry from it. */
+type KeepBody = <Body>(body: Body) => Body;
+
+/** A body as its serializer writes it for the request's headers, shown to `keepBody` first. */
+function serializedBody(
+  serializer: BodySerializer<unknown>,
+  body: unknown,
+  headers: Headers,
+  keepBody: KeepBody | undefined,
+): unknown {
+  const serialized = (serializer as (body: unknown, headers: Headers) => unknown)(body, headers);
+  return keepBody ? keepBody(serialized) : serialized;
+}
+
+/** Builds one call's request: its method, path template, options, own headers and `keepBody`. */
+type BuildRequest = (
+  method: string,
+  path: string,
+  call: CallRequest,
+  callHeaders: HeadersOptions | undefined,
+  keepBody: KeepBody | undefined,
+) => Request;
 
 /** A call of nothing but its parameters (path and query) and its body: every resource method's. */
 function holdsOnlyParamsAndBody(call: CallRequest): boolean {
