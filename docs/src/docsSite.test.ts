@@ -27,6 +27,11 @@ const mockPlatformUrl = inject('mockPlatformUrl');
 // A key of the mock's form that no other test uses, so finding it anywhere in the page's storage means it was kept.
 const apiKey = `ii_live_docs_try_it_${process.pid}`;
 
+/**
+ * How long a sample or a page change may take to show: vitest's `expect.poll` gives up after 1 s, which a re-render
+ * of the reference outran on a loaded CI machine.
+ */
+const shown = { timeout: 30_000 };
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Markdown as the page shows it in text: no backticks, one space between words. */
 const shownText = (markdown: string) => markdown.replace(/`/g, '').replace(/\s+/g, ' ').trim();
@@ -73,6 +78,10 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
     // Requests past loopback are aborted: a regression is reported by the last test, never sent anywhere.
     await blockRequestsPastLoopback(context, problems);
     page = await context.newPage();
+    // One action of this page (a click that re-renders the reference, a reload that refetches it) takes a second or
+    // two on a quiet machine and has been seen past Playwright's 30 s with the suite loading both cores.
+    page.setDefaultTimeout(60_000);
+    page.setDefaultNavigationTimeout(90_000);
     recordPageProblems(page, problems);
     page.on('console', (message) => {
       if (message.type() === 'warning') consoleWarnings.push(message.text());
@@ -111,7 +120,10 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
         await picker.first().click();
         await page.getByRole('option', { name: sample.label, exact: true }).click();
         await expect
-          .poll(async () => (await section.locator('code').allInnerTexts()).map((text) => text.trimEnd()))
+          .poll(
+            async () => (await section.locator('code').allInnerTexts()).map((text) => text.trimEnd()),
+            shown,
+          )
           .toContain(sample.source.trimEnd());
       }
     }
@@ -207,10 +219,13 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
       expect(labels).toContain(label);
       await examplePicker.click();
       await page.getByRole('option', { name: example, exact: true }).click();
-      await expect.poll(async () => ((await samplePicker.textContent()) ?? '').trim()).toBe(label);
+      await expect.poll(async () => ((await samplePicker.textContent()) ?? '').trim(), shown).toBe(label);
       const source = codeSamplesOf(streamed).find((sample) => sample.label === label)?.source ?? '';
       await expect
-        .poll(async () => (await section.locator('code').allInnerTexts()).map((text) => text.trimEnd()))
+        .poll(
+          async () => (await section.locator('code').allInnerTexts()).map((text) => text.trimEnd()),
+          shown,
+        )
         .toContain(source.trimEnd());
     }
   }, 240_000);
@@ -230,7 +245,10 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
       const firstCode = nodesOf(markdownTree(guide.markdown), 'code')[0];
       if (firstCode) {
         await expect
-          .poll(async () => (await section.locator('pre code').allInnerTexts()).map((code) => code.trimEnd()))
+          .poll(
+            async () => (await section.locator('pre code').allInnerTexts()).map((code) => code.trimEnd()),
+            shown,
+          )
           .toContain(firstCode.value.trimEnd());
       }
     }
@@ -339,6 +357,7 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
     await closeTryIt(page);
   });
 
+  // A reload refetches and re-renders the whole reference: seconds on a quiet machine, tens of them on a loaded one.
   it('keeps the key nowhere: no web storage, cookie or IndexedDB record holds it, and a reload forgets it', async () => {
     expect(await storedByPage(page)).not.toContain(apiKey);
     await page.reload({ waitUntil: 'networkidle' });
@@ -347,7 +366,7 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
     expect(await dialog.getByPlaceholder('Token').inputValue()).toBe(localMockDemoKey);
     await closeTryIt(page);
     expect(await storedByPage(page)).not.toContain(apiKey);
-  });
+  }, 240_000);
 
   it("gets the simulator's CORS preflight answer for the page's origin and headers", async () => {
     const origin = new URL(server?.url ?? '').origin;
