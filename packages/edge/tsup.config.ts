@@ -2,7 +2,8 @@ import { defineConfig } from 'tsup';
 
 /**
  * One file per entry and no shared chunks: each published package copies these files into its own `dist/edge/`
- * (scripts/vendorEdge.mjs), so they must stand alone. ESM only: fetch-client's tsup bundles it into both of its formats.
+ * (scripts/vendorEdge.mjs), so they must stand alone. ESM and CommonJS (`.js`/`.cjs`, `.d.ts`/`.d.cts`): a package that
+ * ships both formats (fetch-client) points each of its files at the edge's file of the same format.
  */
 const entries = {
   index: 'src/index.ts',
@@ -11,14 +12,14 @@ const entries = {
   otelRegistry: 'src/otelRegistry.ts',
 };
 
-// One build per entry: declarations bundled together would share chunks (`otelApi-<hash>.d.ts`), which a package
-// that bundles these declarations into its own (fetch-client) cannot follow.
+// One build per entry: declarations built together would share chunks (`otelApi-<hash>.d.ts`), which would then be
+// files of every package's dist/edge/ that nothing but these declarations reads.
 export default defineConfig(
   Object.entries(entries).map(([name, file]) => ({
     entry: { [name]: file },
     // Cleaned by the build script before: the four builds run at once, and one cleaning could delete another's files.
     clean: false,
-    format: ['esm'],
+    format: ['esm', 'cjs'],
     dts: true,
     sourcemap: false,
     target: 'es2022',
@@ -27,8 +28,8 @@ export default defineConfig(
     splitting: false,
     treeshake: true,
     external: [/^node:/],
-    // Kept as `node:fs/promises`: a bare `fs/promises` resolves in Node only, and fetch-client's tsup (platform
-    // neutral) cannot bundle this build with it; Deno and Workers want the prefix too.
+    // Kept as `node:fs/promises`: Deno and Workers resolve the prefixed name only, and a browser bundler (fetch-client's
+    // bundle budgets) leaves `node:*` external where it would try to resolve a bare `fs/promises`.
     removeNodeProtocol: false,
   })),
 );

@@ -9,9 +9,9 @@ export default defineConfig(
       stream: 'src/stream.ts',
       server: 'src/server/index.ts',
     },
-    // The edge module is private: its code goes into this package's build, its types into its declarations.
-    // Its code from every entry (`/otel`, `/otel-registry` too); its types through the main entry only, which the
-    // declaration bundler resolves (it reads no `exports` map): type imports name '@inference-infra/edge'.
-    { noExternal: [/^@inference-infra\/edge(\/|$)/], dts: { resolve: ['@inference-infra/edge'] } },
+    // The edge module is private: kept out of this build, then copied into dist/edge/ with every import of it pointed
+    // there, each format at its own (scripts/vendorEdge.mjs, run after tsup), as in every package that carries it.
+    // tsup bundles a devDependency unless told otherwise.
+    { external: [/^@inference-infra\/edge(\/|$)/] },
   ),
 );
