@@ -89,6 +89,17 @@ describe('a generated property as a check', () => {
     expect((next as Error).message).toBe(generationSkipReasons.budget);
   });
 
+  it('is skipped, not failed, when the budget left runs out before its first case ends', async () => {
+    for (const left of [1, 2, 5]) {
+      const ctx = context({ timeBudgetMs: 1_000 });
+      ctx.generation.spentMs = 1_000 - left;
+      const slow = numberProperty('slow', () => new Promise((resolve) => setTimeout(resolve, 30)));
+      const error = await runCheck(slow, ctx).catch((e: Error) => e);
+      expect(error).toBeInstanceOf(CheckSkipped);
+      expect((error as Error).message).toBe(generationSkipReasons.budget);
+    }
+  });
+
   it('is skipped, not failed, when a case finds the target cannot be judged', async () => {
     const unjudgeable = numberProperty('unjudgeable', async () =>
       skipCheck('the ledger grew during the run'),

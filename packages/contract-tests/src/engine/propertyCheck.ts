@@ -84,6 +84,10 @@ export function propertyCheck<Input, Setup = undefined>(
               : {}),
           },
         );
+        // fast-check calls an interrupted run with no finished case a failure, whatever markInterruptAsFailure says;
+        // with no counterexample it is the budget running out, not the target breaking a rule.
+        if (details.failed && details.interrupted && details.counterexample == null)
+          skipCheck(generationSkipReasons.budget);
         if (details.failed) {
           const error = details.errorInstance;
           const message = error instanceof Error ? error.message : String(error);
