@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 
 const moduleUrl = new URL('./siteArgs.js', import.meta.url).href;
 
+/** Each run ends or is killed within this; a test's own deadline is this times the runs it makes. */
+const runDeadlineMs = 20_000;
+
 /** Runs siteArgs in a process of its own (it exits on a refusal), with a server's flags. */
 function run(argv: string[]) {
   const code = `import { siteArgs } from ${JSON.stringify(moduleUrl)};
@@ -15,11 +18,13 @@ const values = siteArgs({
 console.log(JSON.stringify(values));`;
   return spawnSync(process.execPath, ['--input-type=module', '-e', code], {
     encoding: 'utf8',
+    timeout: runDeadlineMs,
     env: { ...process.env, ARGV: JSON.stringify(argv) },
   });
 }
 
-describe('siteArgs', () => {
+// A loaded machine can take seconds to start Node: vitest's 5 s default would fail a correct parser.
+describe('siteArgs', { timeout: 2 * runDeadlineMs }, () => {
   it('gives the values of a good command line', () => {
     const result = run(['--base-url', 'http://127.0.0.1:5010/v1']);
     expect(result.status).toBe(0);

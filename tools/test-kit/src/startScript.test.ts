@@ -7,16 +7,20 @@ import { describe, expect, it } from 'vitest';
 // here (options, ports): the rest builds the whole repository and serves until Ctrl+C.
 const startScript = fileURLToPath(new URL('../../../scripts/start.sh', import.meta.url));
 
+/** Each run of start.sh ends or is killed within this; a test's own deadline is this times the runs it makes. */
+const runDeadlineMs = 30_000;
+
 function start(args: string[], env: Record<string, string> = {}) {
   const run = spawnSync('bash', [startScript, ...args], {
     encoding: 'utf8',
     env: { ...process.env, ...env },
-    timeout: 30_000,
+    timeout: runDeadlineMs,
   });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr.trim() };
 }
 
-describe('scripts/start.sh', () => {
+// A loaded machine can take seconds per run of bash: vitest's 5 s default would fail a correct script.
+describe('scripts/start.sh', { timeout: 5 * runDeadlineMs }, () => {
   it('lists its port options and their environment variables', () => {
     const { code, stdout } = start(['--help']);
     expect(code).toBe(0);
