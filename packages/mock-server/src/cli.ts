@@ -3,8 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isPrismNotInstalled, PrismNotInstalledError } from './prism/prismPackage.js';
 import { type FaultRule, FaultSyntaxError, parseFault, scenarios } from './simulator/faults.js';
-import { SimulatorOptionError } from './simulator/simulatorOptions.js';
-import { type MockServerOptions, startMockServer } from './startMockServer.js';
+import type { MockServerOptions, startMockServer } from './startMockServer.js';
 
 const usage = `Usage: inference-infra-mock [options]
 
@@ -209,7 +208,13 @@ const stop = () => {
 };
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
 
-const mock = await startMockServer(options).catch((error: unknown) => {
+// Loaded only now: a command line refused above (a bad flag, --help, --version) exits before the simulator, its spec
+// and its validators load, which is most of the start-up's CPU.
+const [{ startMockServer: start }, { SimulatorOptionError }] = await Promise.all([
+  import('./startMockServer.js'),
+  import('./simulator/simulatorOptions.js'),
+]);
+const mock = await start(options).catch((error: unknown) => {
   if (error instanceof SimulatorOptionError) fail(asFlagMessage(error.message));
   // A usage matter, not a failure to start: the optional peer is missing, and the sentence says what to install.
   if (isPrismNotInstalled(error)) fail(new PrismNotInstalledError('--engine prism').message);

@@ -22,11 +22,33 @@ export interface RawRequest {
 
 const statusLine = /^HTTP\/1\.1 (\d{3}) [^\r\n]*\r\n/;
 
-/** Whether `text` holds a whole answer: a head, then `content-length` bytes, or a chunked body's last chunk. */
-function answerIsWhole(text: string): boolean {
-  const headEnd = text.indexOf('\r\n\r\n');
+/**
+ * Where the final answer starts: after any interim 1xx answers (`100 Continue` to a request that sent
+ * `Expect: 100-continue`), which have a head and no body (RFC 9110 §15.2). `101` is final: the connection changes
+ * protocol after it.
+ */
+function finalAnswerStart(text: string): number {
+  let start = 0;
+  for (;;) {
+    const status = statusLine.exec(text.slice(start))?.[1];
+    const headEnd = text.indexOf('\r\n\r\n', start);
+    if (status === undefined || !/^1\d\d$/.test(status) || status === '101' || headEnd < 0) return start;
+    start = headEnd + 4;
+  }
+}
+
+/**
+ * Whether `text` holds a whole answer: a head, then `content-length` bytes, or a chunked body's last chunk; a head
+ * alone where the answer has no body by RFC 9112 §6.3 (to HEAD, 1xx, 204, 304). Knowing this, a test reads what
+ * a client reads and stops, instead of waiting for the server's keep-alive timeout to close the connection.
+ */
+function answerIsWhole(text: string, method: string): boolean {
+  const start = finalAnswerStart(text);
+  const headEnd = text.indexOf('\r\n\r\n', start);
   if (headEnd < 0) return false;
-  const head = text.slice(0, headEnd).toLowerCase();
+  const head = text.slice(start, headEnd).toLowerCase();
+  const status = statusLine.exec(text.slice(start))?.[1] ?? '';
+  if (method === 'HEAD' || /^(1\d\d|204|304)$/.test(status)) return true;
   const body = text.slice(headEnd + 4);
   const length = /\r\ncontent-length: *(\d+)/.exec(head)?.[1];
   if (length !== undefined) return body.length >= Number(length);
@@ -34,8 +56,12 @@ function answerIsWhole(text: string): boolean {
   return false;
 }
 
-/** Reads an answer's head and body (a chunked body de-chunked); undefined parts when the text is no HTTP answer. */
-export function parseAnswer(text: string): Pick<RawExchange, 'status' | 'headers' | 'body'> {
+/**
+ * Reads the final answer's head and body (after any interim 1xx answers; a chunked body de-chunked); undefined parts
+ * when the text is no HTTP answer.
+ */
+export function parseAnswer(whole: string): Pick<RawExchange, 'status' | 'headers' | 'body'> {
+  const text = whole.slice(finalAnswerStart(whole));
   const match = statusLine.exec(text);
   const headEnd = text.indexOf('\r\n\r\n');
   if (!match || headEnd < 0) return { headers: {}, body: '' };
@@ -59,6 +85,12 @@ export function parseAnswer(text: string): Pick<RawExchange, 'status' | 'headers
   return { status: Number(match[1]), headers, body };
 }
 
+/** The method of the request in `bytes` (its first word), which decides whether its answer has a body. */
+function methodOf(bytes: string | Buffer): string {
+  const start = (typeof bytes === 'string' ? bytes : bytes.subarray(0, 64).toString('latin1')).slice(0, 64);
+  return start.split(' ', 1)[0] ?? '';
+}
+
 /**
  * Sends bytes as they are over a real socket to 127.0.0.1 (no client library to tidy them up) and collects what
  * comes back: for the tests that send what no well-behaved client would.
@@ -66,6 +98,7 @@ export function parseAnswer(text: string): Pick<RawExchange, 'status' | 'headers
 export function sendRaw(port: number, { bytes, closeAfterSend = false, timeoutMs = 3000 }: RawRequest) {
   return new Promise<RawExchange>((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
+    const method = methodOf(bytes);
     let text = '';
     const finish = (ended: RawExchange['ended']) => {
       clearTimeout(timer);
@@ -76,7 +109,7 @@ export function sendRaw(port: number, { bytes, closeAfterSend = false, timeoutMs
     socket.setEncoding('latin1');
     socket.on('data', (chunk: string) => {
       text += chunk;
-      if (answerIsWhole(text)) finish('answered');
+      if (answerIsWhole(text, method)) finish('answered');
     });
     socket.on('end', () => finish('closed'));
     socket.on('error', () => finish('reset'));
@@ -141,7 +174,7 @@ export function sendOversized(port: number, { head, bodyBytes, timeoutMs = 60_00
     socket.setEncoding('latin1');
     socket.on('data', (data: string) => {
       text += data;
-      if (answerIsWhole(text)) finish('answered');
+      if (answerIsWhole(text, head.split(' ', 1)[0] ?? '')) finish('answered');
     });
     socket.on('drain', pump);
     socket.on('end', () => finish('closed'));
