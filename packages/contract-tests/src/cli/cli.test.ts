@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertCliBuilt, runBuiltCli as runCli } from '../test/builtCli.js';
+import { runCliInProcess } from '../test/inProcessCli.js';
 import { mutants } from '../test/mutants.js';
 import { type SimulatorTarget, startSimulatorTarget } from '../test/simulatorTarget.js';
 
@@ -213,8 +214,9 @@ describe('the inference-infra-contract-tests command', () => {
     const github = await runCli(['--reporter', 'github']);
     expect(github.code).toBe(2);
     expect(github.output).toMatch(/--reporter github needs \$GITHUB_STEP_SUMMARY/);
-    expect((await runCli(['--base-url', 'http://127.0.0.1:9/v1'])).code).toBe(2);
-    const unknown = await runCli(['--only', 'listGpus']);
+    // The first proved the exit code of the process; the others are about what the command decides, in process.
+    expect((await runCliInProcess(['--base-url', 'http://127.0.0.1:9/v1'])).code).toBe(2);
+    const unknown = await runCliInProcess(['--only', 'listGpus']);
     expect(unknown.code).toBe(2);
     expect(unknown.output).toMatch(/unknown: listGpus/);
   });
@@ -223,13 +225,15 @@ describe('the inference-infra-contract-tests command', () => {
     // Under a regular file, no folder can be made: refused whoever runs the test, root included.
     const notAFolder = join(work, 'not-a-folder');
     await writeFile(notAFolder, '');
-    for (const [args, named] of [
+    const cases = [
       [['--report', 'ndjson', join(notAFolder, 'run.ndjson')], '--report ndjson'],
       [['--report', 'har', join(notAFolder, 'run.har')], '--report har'],
       [['--report', 'coverage', join(notAFolder, 'map.md')], '--report coverage'],
       [['--reporter', 'junit', '--output-file', join(notAFolder, 'junit.xml')], '--output-file'],
-    ] as const) {
-      const run = await runCli([...args]);
+    ] as const;
+    for (const [index, [args, named]] of cases.entries()) {
+      // The first in a child process (the exit code and output of the process), the rest in process: the same answers.
+      const run = await (index === 0 ? runCli : runCliInProcess)([...args]);
       expect(run.code, run.output).toBe(2);
       expect(run.output).toContain(`${named} ${join(notAFolder, '')}`);
       expect(run.output).toMatch(/cannot be written: its folder cannot be made \(E[A-Z]+\)/);

@@ -9,10 +9,16 @@ import { keyLeaks } from '../test/keyLeaks.js';
 import { runWithEveryReport } from '../test/reportedCliRun.js';
 
 /**
- * Runs of the command per test run: a fixed budget, each one process and up to 100 requests (about 20 on average),
- * some 40 s on two loaded cores.
+ * Runs of the command per test run: a fixed budget, each up to 100 requests (about 20 on average).
  */
 const numRuns = 30;
+/**
+ * One run in this many is the built command in a child process, as partners run it: what only a process shows (its
+ * exit code, a warning or a crash on its stderr, a hang) is proven there. The others run the command's `runCli` in
+ * this process, the same key, server and reports, without a Node start and the spec's schemas compiled anew each
+ * time (most of a run's CPU). Which runs is fixed by their order, so FUZZ_SEED replays a failure the same way.
+ */
+const childProcessEvery = 5;
 /** Printed before and after, and taken from FUZZ_SEED when set, so a failure can be replayed exactly. */
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 /** Small enough that endless answers end fast, larger than the 64 KiB cut so that cut is exercised too. */
@@ -159,6 +165,9 @@ function answerOf(plan: AnswerPlan, key: string, request: HostileRequest, wellFo
 let work: string;
 let requestsSent = 0;
 let cliRuns = 0;
+let childRuns = 0;
+/** Runs the property has started, failed ones included: which of them is a child process. */
+let started = 0;
 beforeAll(async () => {
   assertCliBuilt();
   work = await mkdtemp(join(tmpdir(), 'contract-tests-key-fuzz-'));
@@ -166,7 +175,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   console.log(
-    `key redaction fuzz: seed ${seed}, ${cliRuns} runs of the command, ${requestsSent} requests sent to the hostile server`,
+    `key redaction fuzz: seed ${seed}, ${cliRuns} runs of the command (${childRuns} in a child process), ${requestsSent} requests sent to the hostile server`,
   );
   await rm(work, { recursive: true, force: true });
 });
@@ -175,6 +184,7 @@ describe('the command against a hostile server, fuzzed', () => {
   it(`never writes the key or 8 characters of it in a row, in any output (${numRuns} runs)`, async () => {
     await fc.assert(
       fc.asyncProperty(runs, async (run) => {
+        const inChild = started++ % childProcessEvery === 0;
         const server = await startHostileServer((request) => {
           const plan = run.answers[request.index % run.answers.length] as AnswerPlan;
           if (request.index > 1 || run.preflight === 'as planned') return answerOf(plan, run.key, request);
@@ -185,22 +195,29 @@ describe('the command against a hostile server, fuzzed', () => {
           return { ...answerOf(plan, run.key, request, true), status, framing: 'whole' };
         });
         try {
-          const { run: cli, outputs } = await runWithEveryReport(work, server.url, run.key, [
-            '--only',
-            run.only,
-            '--allow-mutations',
-            '--volume-id',
-            'vol_fuzz',
-            '--volume-size',
-            '100',
-            '--seed',
-            String(run.cliSeed),
-            '--request-timeout',
-            '5000',
-            '--max-answer-bytes',
-            String(maxAnswerBytes),
-          ]);
+          const { run: cli, outputs } = await runWithEveryReport(
+            work,
+            server.url,
+            run.key,
+            [
+              '--only',
+              run.only,
+              '--allow-mutations',
+              '--volume-id',
+              'vol_fuzz',
+              '--volume-size',
+              '100',
+              '--seed',
+              String(run.cliSeed),
+              '--request-timeout',
+              '5000',
+              '--max-answer-bytes',
+              String(maxAnswerBytes),
+            ],
+            { inProcess: !inChild },
+          );
           cliRuns += 1;
+          if (inChild) childRuns += 1;
           // Whatever the server did, the command ends with a verdict or one sentence, never a crash, and writes
           // every report.
           expect([0, 1, 2, 3], cli.output).toContain(cli.code);

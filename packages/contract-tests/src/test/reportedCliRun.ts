@@ -1,6 +1,7 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CliRun, runBuiltCli } from './builtCli.js';
+import { runCliInProcess } from './inProcessCli.js';
 
 export interface ReportedCliRun {
   run: CliRun;
@@ -13,17 +14,18 @@ const reportFiles = ['junit.xml', 'summary.md', 'run.har', 'run.ndjson'] as cons
 /**
  * The built command against a server on loopback (both base addresses on it), the key given as CI gives it (in
  * `INFERENCE_INFRA_API_KEY`), with every report on: JUnit, the GitHub summary, HAR and NDJSON, each in a fresh folder
- * under `work`.
+ * under `work`. `inProcess` runs the command's `runCli` here instead (`runCliInProcess`).
  */
 export async function runWithEveryReport(
   work: string,
   serverUrl: string,
   key: string,
   args: string[] = [],
+  { inProcess = false }: { inProcess?: boolean } = {},
 ): Promise<ReportedCliRun> {
   const dir = await mkdtemp(join(work, 'run-'));
   const file = (name: string) => join(dir, name);
-  const run = await runBuiltCli(
+  const run = await (inProcess ? runCliInProcess : runBuiltCli)(
     [
       '--base-url',
       `${serverUrl}/v1`,
