@@ -88,7 +88,9 @@ describe('the API reference site (dist/ in headless Chromium, its servers pointe
     });
     await page.goto(server.url, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: builtSpec.info.title }).waitFor({ state: 'visible' });
-  });
+    // Chromium's start, the first load (90 s, as every navigation here) and the heading (60 s, as every action):
+    // the suite's 60 s for a hook was overrun by the first two alone with both cores loaded.
+  }, 240_000);
 
   afterAll(async () => {
     await browser?.close();

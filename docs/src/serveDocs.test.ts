@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keySource } from './samples/curlSample.js';
 
 const serveDocs = fileURLToPath(new URL('../scripts/serveDocs.js', import.meta.url));
@@ -22,6 +22,21 @@ async function startServeDocs(args: string[]): Promise<string> {
     if (address) return address;
   }
   throw new Error(`serveDocs.js ended without an address: ${output}`);
+}
+
+const serving = new Map<string, Promise<string>>();
+/**
+ * One server per set of options for the whole file: the tests only read from it, and each start is a Node process
+ * that loads the built document (five starts became two).
+ */
+function serveDocsWith(args: string[]): Promise<string> {
+  const key = args.join(' ');
+  let address = serving.get(key);
+  if (!address) {
+    address = startServeDocs(args);
+    serving.set(key, address);
+  }
+  return address;
 }
 
 /** Every code sample of the document, with the base address of its operation's server as the document gives it. */
@@ -64,12 +79,12 @@ describe('scripts/serveDocs.js (the docs server of scripts/start.sh)', () => {
         'docs/dist/index.html is missing: run `pnpm --filter @inference-infra/docs build` first.',
       );
   });
-  afterEach(() => {
+  afterAll(() => {
     for (const child of running.splice(0)) child.kill();
   });
 
   it('serves the document with the servers it is given, so the console starts at a mock on other ports', async () => {
-    const url = await startServeDocs([
+    const url = await serveDocsWith([
       '--port',
       '0',
       '--base-url',
@@ -86,7 +101,7 @@ describe('scripts/serveDocs.js (the docs server of scripts/start.sh)', () => {
   });
 
   it('shows code samples that reach the mock on the ports it is given, and name where the key comes from', async () => {
-    const url = await startServeDocs([
+    const url = await serveDocsWith([
       '--port',
       '0',
       '--base-url',
@@ -109,7 +124,7 @@ describe('scripts/serveDocs.js (the docs server of scripts/start.sh)', () => {
   });
 
   it('serves the built document as it is without them', async () => {
-    const url = await startServeDocs(['--port', '0']);
+    const url = await serveDocsWith(['--port', '0']);
     const document = await (await fetch(`${url}/openapi.json`)).json();
     expect(defaultsOf(document)).toEqual(
       new Set(['base_url=http://127.0.0.1:4010/v1', 'platform_url=http://127.0.0.1:4011']),
@@ -117,7 +132,7 @@ describe('scripts/serveDocs.js (the docs server of scripts/start.sh)', () => {
   });
 
   it('serves llms.txt, llms-full.txt and each operation page as text, as the build wrote them', async () => {
-    const url = await startServeDocs(['--port', '0']);
+    const url = await serveDocsWith(['--port', '0']);
     const pages = readdirSync(join(distDir, 'operations')).map((name) => `operations/${name}`);
     expect(pages.length).toBeGreaterThan(0);
     for (const path of ['llms.txt', 'llms-full.txt', ...pages]) {
@@ -131,7 +146,7 @@ describe('scripts/serveDocs.js (the docs server of scripts/start.sh)', () => {
   });
 
   it('serves the pages for AI tools with the samples of the addresses it is given, as its document', async () => {
-    const url = await startServeDocs([
+    const url = await serveDocsWith([
       '--port',
       '0',
       '--base-url',

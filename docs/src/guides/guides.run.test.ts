@@ -239,5 +239,7 @@ describe('the guides (docs/guides/*.md)', () => {
       (error: { stdout: string }) => error,
     );
     expect(check.stdout).toBe('');
-  });
+    // tsc over the blocks and the packages' types they import: ~17 s on a quiet 2-core machine, past the suite's
+    // 60 s with both cores loaded, so this test's deadline is set from it, as samplesTypecheck.test.ts's is.
+  }, 120_000);
 });
