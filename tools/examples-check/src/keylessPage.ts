@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { launchChromium } from '@inference-infra/test-kit/browser';
 import {
   blockRequestsPastLoopback,
   createPageProblems,
   recordPageProblems,
 } from '@inference-infra/test-kit/pageProblems';
-import type { Locator } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import type { InstanceType } from './simulator.ts';
 
@@ -15,17 +14,18 @@ const artifacts = new URL('../test-artifacts/', import.meta.url);
  * Opens an example's page in headless Chromium and holds it to what a page with a keyless client behind its own
  * server's route must do: it shows the cheapest H100 the simulator offers and a streamed chat reply, every API request
  * went to the page's own origin without an `Authorization` header, no byte the page received holds the key, and
- * nothing reached past loopback, failed or logged an error.
+ * nothing reached past loopback, failed or logged an error. The page opens in a new context of `browser` (see
+ * `chromiumForFile`), closed after.
  */
 export async function expectKeylessPage(options: {
+  browser: Browser;
   url: string;
   key: string;
   cheapest: InstanceType;
   screenshot: string;
 }): Promise<void> {
-  const browser = await launchChromium();
+  const context = await options.browser.newContext();
   try {
-    const context = await browser.newContext();
     const problems = createPageProblems();
     await blockRequestsPastLoopback(context, problems);
     const page = await context.newPage();
@@ -79,8 +79,7 @@ export async function expectKeylessPage(options: {
     expect([...problems.requestsPastLoopback, ...problems.failedRequests, ...problems.consoleErrors]).toEqual(
       [],
     );
-    await context.close();
   } finally {
-    await browser.close();
+    await context.close();
   }
 }
