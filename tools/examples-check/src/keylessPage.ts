@@ -25,6 +25,11 @@ export async function expectKeylessPage(options: {
   screenshot: string;
 }): Promise<void> {
   const context = await options.browser.newContext();
+  // Deadlines from what the page does, not Playwright's 30 s: Vite's dev server bundles a framework's dependencies on
+  // the first request for the page (Angular's: past 30 s of one core with a load average near 30, where goto timed
+  // out), so the first load gets the 2 min the dev server gets to start, and each wait on the page a minute.
+  context.setDefaultNavigationTimeout(2 * 60_000);
+  context.setDefaultTimeout(60_000);
   try {
     const problems = createPageProblems();
     await blockRequestsPastLoopback(context, problems);
