@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { launchChromium } from '@inference-infra/test-kit/browser';
 import {
   blockRequestsPastLoopback,
   createPageProblems,
   recordPageProblems,
 } from '@inference-infra/test-kit/pageProblems';
-import type { Locator } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import type { InstanceType } from './simulator.ts';
 
@@ -15,17 +14,23 @@ const artifacts = new URL('../test-artifacts/', import.meta.url);
  * Opens an example's page in headless Chromium and holds it to what a page with a keyless client behind its own
  * server's route must do: it shows the cheapest H100 the simulator offers and a streamed chat reply, every API request
  * went to the page's own origin without an `Authorization` header, no byte the page received holds the key, and
- * nothing reached past loopback, failed or logged an error.
+ * nothing reached past loopback, failed or logged an error. The page opens in a new context of `browser` (see
+ * `chromiumForFile`), closed after.
  */
 export async function expectKeylessPage(options: {
+  browser: Browser;
   url: string;
   key: string;
   cheapest: InstanceType;
   screenshot: string;
 }): Promise<void> {
-  const browser = await launchChromium();
+  const context = await options.browser.newContext();
+  // Deadlines from what the page does, not Playwright's 30 s: Vite's dev server bundles a framework's dependencies on
+  // the first request for the page (Angular's: past 30 s of one core with a load average near 30, where goto timed
+  // out), so the first load gets the 2 min the dev server gets to start, and each wait on the page a minute.
+  context.setDefaultNavigationTimeout(2 * 60_000);
+  context.setDefaultTimeout(60_000);
   try {
-    const context = await browser.newContext();
     const problems = createPageProblems();
     await blockRequestsPastLoopback(context, problems);
     const page = await context.newPage();
@@ -79,8 +84,7 @@ export async function expectKeylessPage(options: {
     expect([...problems.requestsPastLoopback, ...problems.failedRequests, ...problems.consoleErrors]).toEqual(
       [],
     );
-    await context.close();
   } finally {
-    await browser.close();
+    await context.close();
   }
 }

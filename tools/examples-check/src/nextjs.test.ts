@@ -2,12 +2,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, inject, it } from 'vitest';
 import { ExampleProject } from './exampleProject.ts';
+import { chromiumForFile } from './fileChromium.ts';
 import { freePort } from './freePort.ts';
 import { expectKeylessPage } from './keylessPage.ts';
 import { readmeCommand } from './readme.ts';
 import { cheapestH100, exampleKey, simulatorEnv } from './simulator.ts';
 
 const name = 'nextjs';
+const chromium = chromiumForFile();
 let project: ExampleProject | undefined;
 afterAll(() => project?.remove());
 
@@ -37,7 +39,13 @@ it('builds with next build and serves the page with next start, the key held by 
   });
   try {
     const url = `${server.ready[1]}/`;
-    await expectKeylessPage({ url, key, cheapest: await cheapestH100(), screenshot: 'nextjs.png' });
+    await expectKeylessPage({
+      browser: await chromium(),
+      url,
+      key,
+      cheapest: await cheapestH100(),
+      screenshot: 'nextjs.png',
+    });
   } finally {
     await server.stop();
   }

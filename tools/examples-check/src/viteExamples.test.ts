@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, expect, inject, it } from 'vitest';
 import { ExampleProject } from './exampleProject.ts';
 import { copiedExamples } from './examples.ts';
+import { chromiumForFile } from './fileChromium.ts';
 import { freePort } from './freePort.ts';
 import { expectKeylessPage } from './keylessPage.ts';
 import { readmeCommand } from './readme.ts';
@@ -11,6 +12,7 @@ import { cheapestH100, exampleKey, simulatorEnv } from './simulator.ts';
 /** The Vite examples (vite-react, -vue, -svelte, -solid, -angular): one page each, the same checks for each. */
 const viteExamples = copiedExamples().filter((name) => name.startsWith('vite-'));
 
+const chromium = chromiumForFile();
 let project: ExampleProject | undefined;
 afterEach(async () => {
   await project?.remove();
@@ -47,6 +49,7 @@ it.each(viteExamples)(
       });
       try {
         await expectKeylessPage({
+          browser: await chromium(),
           url: dev.ready[1] as string,
           key,
           cheapest,
@@ -73,6 +76,7 @@ it.each(viteExamples)(
       });
       try {
         await expectKeylessPage({
+          browser: await chromium(),
           url: preview.ready[1] as string,
           key,
           cheapest,
