@@ -1,12 +1,20 @@
-import { copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { matchesSample } from '@inference-infra/readme-examples/outputSample';
 import { type Lockfile, packumentFrom, staleInstallsOfOurs } from '@inference-infra/test-kit/todaysBuild';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { startInstalledMock } from './installedMock.js';
+import { type InstalledMock, startInstalledMock } from './installedMock.js';
 import { pointedAt, quickstartOf } from './quickstarts.js';
 import { installedRuntime } from './runtimes.js';
 import { pnpm, publicPackages, run } from './workspace.js';
@@ -26,6 +34,13 @@ const extras = [...new Set([...quickstarts.flatMap((quickstart) => quickstart.ex
 const consumerSources = fileURLToPath(new URL('./consumer/', import.meta.url));
 const yarn = join(dirname(createRequire(import.meta.url).resolve('yarn/package.json')), 'bin/yarn.js');
 const bun = () => installedRuntime('bun').executable;
+/**
+ * Yarn 1's cache, kept from one run to the next: it keys each package by name, version and the tarball's hash (a
+ * release of ours rebuilt under the same version is another entry), so only what changed is fetched again. A cold
+ * cache per run made yarn's add the slowest of the four. `--mutex` keeps two runs on one machine from writing an entry
+ * at once.
+ */
+const yarnCache = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'inference-infra/yarn');
 const folders: string[] = [];
 afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
@@ -67,9 +82,19 @@ const managers: Record<string, Manager> = {
   // Yarn 1 (`npm install -g yarn`). Yarn 4 resolves from the registry but its fetch step fails here before it
   // reaches it (ERR_SOCKET_CLOSED_BEFORE_CONNECTION, no tarball request in the registry's log): left for later.
   yarn: {
+    prepare: () => mkdirSync(yarnCache, { recursive: true }),
     add: (packages) => [
       process.execPath,
-      [yarn, 'add', ...packages, '--registry', registry, '--non-interactive'],
+      [
+        yarn,
+        'add',
+        ...packages,
+        '--registry',
+        registry,
+        '--non-interactive',
+        '--mutex',
+        `file:${join(yarnCache, '.mutex')}`,
+      ],
     ],
     exec: (bin, args) => [process.execPath, [yarn, '--silent', 'run', bin, ...args]],
     runFile: (file) => [process.execPath, [yarn, '--silent', 'run', 'tsx', file]],
@@ -84,6 +109,19 @@ const managers: Record<string, Manager> = {
 describe.each(Object.keys(managers))('every package installed by name with %s', (manager) => {
   const dir = mkdtempSync(join(tmpdir(), `inference-infra-by-name-${manager}-`));
   folders.push(dir);
+  /**
+   * The mock installed in this folder, started once for every test of it that needs one (the fetch client's checks and
+   * the quickstarts, one process where there were ten): each client uses its own key, so its own workspace, and the
+   * quickstarts only read. Started by the first test that asks, after the add; stopped after this manager's tests.
+   */
+  let mock: Promise<InstalledMock> | undefined;
+  const installedMock = () => {
+    mock ??= startInstalledMock(dir);
+    return mock;
+  };
+  afterAll(async () => {
+    await (await mock?.catch(() => undefined))?.stop();
+  });
 
   it('adds each at the version the release gave it', async () => {
     writeFileSync(
@@ -94,7 +132,7 @@ describe.each(Object.keys(managers))('every package installed by name with %s', 
     prepare?.(dir);
     const [command, args] = add([...names, ...extras]);
     run(command, args, dir, {
-      YARN_CACHE_FOLDER: join(dir, '.yarn-cache'),
+      YARN_CACHE_FOLDER: yarnCache,
       BUN_INSTALL_CACHE_DIR: join(dir, '.bun-cache'),
     });
     for (const name of names) {
@@ -117,61 +155,53 @@ describe.each(Object.keys(managers))('every package installed by name with %s', 
   });
 
   it('runs the installed mock and the fetch client against it', async () => {
-    const mock = await startInstalledMock(dir);
-    try {
-      copyFileSync(join(consumerSources, 'fetchClientChecks.mjs'), join(dir, 'fetchClientChecks.mjs'));
-      copyFileSync(join(consumerSources, 'cli.mjs'), join(dir, 'cli.mjs'));
-      const runtime =
-        manager === 'bun' ? [bun(), ['--no-install', 'cli.mjs']] : [process.execPath, ['cli.mjs']];
-      const output = run(
-        runtime[0] as string,
-        [...(runtime[1] as string[]), mock.baseUrl, mock.platformUrl, `ii_live_by_name_${manager}`],
-        dir,
-      );
-      const checks = JSON.parse(output.trim().split('\n').at(-1) ?? '{}');
-      expect(checks.plainCall).toMatchObject({ gpuTypes: ['H100'], requestId: true });
-      expect(checks.paging.count).toBe(checks.paging.total);
-      expect(checks.typedErrors).toEqual({ refused: 'RequestValidationError', missing: 'NotFoundError 404' });
-    } finally {
-      await mock.stop();
-    }
+    const mock = await installedMock();
+    copyFileSync(join(consumerSources, 'fetchClientChecks.mjs'), join(dir, 'fetchClientChecks.mjs'));
+    copyFileSync(join(consumerSources, 'cli.mjs'), join(dir, 'cli.mjs'));
+    const runtime =
+      manager === 'bun' ? [bun(), ['--no-install', 'cli.mjs']] : [process.execPath, ['cli.mjs']];
+    const output = run(
+      runtime[0] as string,
+      [...(runtime[1] as string[]), mock.baseUrl, mock.platformUrl, `ii_live_by_name_${manager}`],
+      dir,
+    );
+    const checks = JSON.parse(output.trim().split('\n').at(-1) ?? '{}');
+    expect(checks.plainCall).toMatchObject({ gpuTypes: ['H100'], requestId: true });
+    expect(checks.paging.count).toBe(checks.paging.total);
+    expect(checks.typedErrors).toEqual({ refused: 'RequestValidationError', missing: 'NotFoundError 404' });
   });
 
   it.each(quickstarts.map((quickstart) => [quickstart.package, quickstart] as const))(
     "runs %s's README quickstart as written",
     async (_name, quickstart) => {
       const { exec, runFile } = managers[manager] as Manager;
-      const mock = await startInstalledMock(dir);
-      try {
-        let command: [string, string[]];
-        if (quickstart.run.kind === 'file' && quickstart.file) {
-          writeFileSync(join(dir, quickstart.file.name), pointedAt(quickstart.file.code, mock));
-          command = runFile(quickstart.file.name);
-        } else if (quickstart.run.kind === 'command') {
-          const manifest = JSON.parse(
-            readFileSync(join(dir, 'node_modules', quickstart.run.packageName, 'package.json'), 'utf8'),
-          );
-          const [bin] = Object.keys(manifest.bin ?? {});
-          command = exec(bin as string, quickstart.run.args);
-        } else throw new Error(`${quickstart.package}: a quickstart with nothing to run`);
-        // A file quickstart reads the README's export line (createClient()), set here at this run's mock; a command
-        // quickstart (the contract CLI) names its own target and runs as written, with none of them set.
-        const exported =
-          quickstart.run.kind === 'file'
-            ? {
-                INFERENCE_INFRA_API_KEY: 'ii_live_mock',
-                INFERENCE_INFRA_BASE_URL: mock.baseUrl,
-                INFERENCE_INFRA_PLATFORM_URL: mock.platformUrl,
-              }
-            : {};
-        const output = run(command[0], command[1], dir, exported);
-        if (quickstart.sample)
-          // A package manager may print lines of its own first (pnpm exec checks the lockfile): the sample follows.
-          expect(matchesSample(`...\n${quickstart.sample}`, output.trimEnd()), output).toBeUndefined();
-        else expect(output.trim(), quickstart.package).not.toBe('');
-      } finally {
-        await mock.stop();
-      }
+      const mock = await installedMock();
+      let command: [string, string[]];
+      if (quickstart.run.kind === 'file' && quickstart.file) {
+        writeFileSync(join(dir, quickstart.file.name), pointedAt(quickstart.file.code, mock));
+        command = runFile(quickstart.file.name);
+      } else if (quickstart.run.kind === 'command') {
+        const manifest = JSON.parse(
+          readFileSync(join(dir, 'node_modules', quickstart.run.packageName, 'package.json'), 'utf8'),
+        );
+        const [bin] = Object.keys(manifest.bin ?? {});
+        command = exec(bin as string, quickstart.run.args);
+      } else throw new Error(`${quickstart.package}: a quickstart with nothing to run`);
+      // A file quickstart reads the README's export line (createClient()), set here at this run's mock; a command
+      // quickstart (the contract CLI) names its own target and runs as written, with none of them set.
+      const exported =
+        quickstart.run.kind === 'file'
+          ? {
+              INFERENCE_INFRA_API_KEY: 'ii_live_mock',
+              INFERENCE_INFRA_BASE_URL: mock.baseUrl,
+              INFERENCE_INFRA_PLATFORM_URL: mock.platformUrl,
+            }
+          : {};
+      const output = run(command[0], command[1], dir, exported);
+      if (quickstart.sample)
+        // A package manager may print lines of its own first (pnpm exec checks the lockfile): the sample follows.
+        expect(matchesSample(`...\n${quickstart.sample}`, output.trimEnd()), output).toBeUndefined();
+      else expect(output.trim(), quickstart.package).not.toBe('');
     },
     300_000,
   );

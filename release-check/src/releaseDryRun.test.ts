@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { pnpm, publicPackages, repoRoot, run, runWithNotices } from './workspace.js';
 
 /**
@@ -12,6 +12,44 @@ const mirror = mkdtempSync(join(tmpdir(), 'inference-infra-release-'));
 afterAll(() => rmSync(mirror, { recursive: true, force: true }));
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
+
+interface Packed {
+  name: string;
+  files: Array<{ path: string }>;
+}
+let dryRun: { output: string; packed: Packed[] } | undefined;
+/**
+ * The dry-run publish and the pack of every package, each asked once for all of them with `pnpm -r` (as
+ * `scripts/release-publish.sh --dry-run` runs it): two pnpm processes for the run, not two per package. A recursive
+ * publish asks the registry which versions it holds already: it asks this run's local one (never a request past
+ * loopback), and `--force` keeps in a version found there.
+ */
+function dryRunOfEveryPackage(): { output: string; packed: Packed[] } {
+  dryRun ??= {
+    output: runWithNotices(
+      pnpm,
+      [
+        '-r',
+        '--filter',
+        './packages/*',
+        'publish',
+        '--dry-run',
+        '--no-git-checks',
+        '--access',
+        'public',
+        '--force',
+        '--registry',
+        inject('registryUrl'),
+      ],
+      repoRoot,
+    ),
+    // What each tarball holds, as publish packs it (pnpm 11 no longer lists the files while publishing).
+    packed: JSON.parse(
+      run(pnpm, ['-r', '--filter', './packages/*', 'pack', '--dry-run', '--json'], repoRoot),
+    ),
+  };
+  return dryRun;
+}
 
 describe('a release', () => {
   it('versions the spec-shaped packages together and keeps the spec version in step', () => {
@@ -63,20 +101,20 @@ describe('a release', () => {
   it.each(publicPackages().map((pkg) => [pkg.name, pkg] as const))(
     'dry-runs the publish of %s with only what users need',
     (_name, pkg) => {
-      const output = runWithNotices(
-        pnpm,
-        ['publish', '--dry-run', '--no-git-checks', '--access', 'public'],
-        pkg.dir,
+      const { output, packed } = dryRunOfEveryPackage();
+      // The lines of this package's publish: it was reached at its version, and as a dry run.
+      const own = output
+        .split('\n')
+        .filter((line) => line.includes(`${pkg.name}@${pkg.version}`))
+        .join('\n');
+      expect(own, output).toMatch(new RegExp(`${pkg.name.replace('/', '\\/')}@${pkg.version}`));
+      expect(own, output).toMatch(/dry.run/i);
+      const files = (packed.find((tarball) => tarball.name === pkg.name)?.files ?? []).map(
+        (file) => file.path,
       );
-      expect(output).toMatch(new RegExp(`${pkg.name.replace('/', '\\/')}@${pkg.version}`));
-      expect(output).toMatch(/dry.run/i);
-      // What the tarball holds, as publish packs it (pnpm 11 no longer lists the files while publishing).
-      const packed = JSON.parse(run(pnpm, ['pack', '--dry-run', '--json'], pkg.dir)) as {
-        files: Array<{ path: string }>;
-      };
-      const files = packed.files.map((file) => file.path);
       expect(files).toContain('dist/index.js');
       expect(files.filter((file) => /\.test\.|^src\/|test-artifacts/.test(file))).toEqual([]);
     },
+    300_000,
   );
 });

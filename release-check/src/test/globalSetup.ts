@@ -44,7 +44,7 @@ export default async function setup(project: TestProject) {
       `[release-check] released ${released.map((pkg) => `${pkg.name}@${pkg.version}`).join(', ')} into ${registry.url} in ${seconds(started)}`,
     );
     started = Date.now();
-    installConsumerByName(consumerProject, registry.url, released);
+    await installConsumerByName(consumerProject, registry.url, released);
     console.log(`[release-check] installed the consumer project by name with npm in ${seconds(started)}`);
     project.provide('consumerProject', consumerProject);
     project.provide('registryUrl', registry.url);

@@ -41,7 +41,10 @@ export async function rehearseRelease(
     options.onLine?.(`$ ${[command.split('/').at(-1), ...args].join(' ')}`);
     log += await runCommand(command, args, {
       cwd: dir,
-      env: { ...env, TURBO_CACHE_DIR: join(root, '.turbo/cache') },
+      // The caller's build cache if it names one (worktrees of one machine share theirs), else the workspace's: the
+      // copy's own is deleted with it. Turbo keys each output by its inputs, so a rehearsal of a workspace already
+      // rehearsed (a second run of one commit) builds nothing again.
+      env: { ...env, TURBO_CACHE_DIR: process.env.TURBO_CACHE_DIR || join(root, '.turbo/cache') },
       timeoutMs: minutes * 60_000,
       ...(options.onLine ? { onLine: options.onLine } : {}),
     });
