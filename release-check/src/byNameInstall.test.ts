@@ -8,7 +8,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { matchesSample } from '@inference-infra/readme-examples/outputSample';
@@ -17,7 +17,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { type InstalledMock, startInstalledMock } from './installedMock.js';
 import { pointedAt, quickstartOf } from './quickstarts.js';
 import { installedRuntime } from './runtimes.js';
-import { pnpm, publicPackages, run } from './workspace.js';
+import { pnpm, publicPackages, repoRoot, run } from './workspace.js';
 
 /**
  * The packages as users will get them once published: a fresh folder outside the workspace per package manager, every
@@ -35,12 +35,12 @@ const consumerSources = fileURLToPath(new URL('./consumer/', import.meta.url));
 const yarn = join(dirname(createRequire(import.meta.url).resolve('yarn/package.json')), 'bin/yarn.js');
 const bun = () => installedRuntime('bun').executable;
 /**
- * Yarn 1's cache, kept from one run to the next: it keys each package by name, version and the tarball's hash (a
- * release of ours rebuilt under the same version is another entry), so only what changed is fetched again. A cold
- * cache per run made yarn's add the slowest of the four. `--mutex` keeps two runs on one machine from writing an entry
- * at once.
+ * Yarn 1's cache, kept from one run to the next in this checkout's `.tools/` (ignored by git, never outside the
+ * repository): it keys each package by name, version and the tarball's hash (a release of ours rebuilt under the same
+ * version is another entry), so only what changed is fetched again. A cold cache per run made yarn's add the slowest
+ * of the four. `--mutex` keeps two runs in one checkout from writing an entry at once.
  */
-const yarnCache = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'inference-infra/yarn');
+const yarnCache = join(repoRoot, '.tools/cache/yarn');
 const folders: string[] = [];
 afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
