@@ -11,6 +11,7 @@ import {
   defaultMaxAnswerBytes,
   readAnswer,
 } from './readAnswer.js';
+import { mayRetryOnNewConnection } from './staleConnection.js';
 import { secretsOf, type Target } from './target.js';
 import { violation } from './violation.js';
 
@@ -260,14 +261,19 @@ export function createContractHttp(
     // One controller for the whole exchange, so a body past the cap can drop the connection, not just stop reading.
     const dropped = new AbortController();
     let response: Response;
+    // One deadline for the exchange, a second try on a new connection included.
+    const signal = AbortSignal.any([dropped.signal, AbortSignal.timeout(target.requestTimeoutMs)]);
+    // A redirect is judged, not followed: the checks must never run against the host it points to.
+    const sendOnce = () => send(url, { method, headers, body: bodyText, signal, redirect: 'manual' });
     try {
-      response = await send(url, {
-        method,
-        headers,
-        body: bodyText,
-        signal: AbortSignal.any([dropped.signal, AbortSignal.timeout(target.requestTimeoutMs)]),
-        // A redirect is judged, not followed: the checks must never run against the host it points to.
-        redirect: 'manual',
+      response = await sendOnce().catch((error: unknown) => {
+        if (!mayRetryOnNewConnection(method, error)) throw error;
+        log?.record({
+          ...exchange,
+          error: describeFetchError(error),
+          durationMs: performance.now() - started,
+        });
+        return sendOnce();
       });
     } catch (cause) {
       const error = describeFetchError(cause);
