@@ -1,0 +1,118 @@
+// `pnpm check`: lint, type-check, build and test every workspace, the longest test suites started first.
+// Turbo starts ready tasks in the order of its graph, not by their length: in a fresh-clone run the four install and
+// browser suites (about 15 minutes of the 30) started after the short ones, and the release check ran alone at the
+// end. So the build runs first (one `turbo run build`), then a pool of `turbo run … --only` jobs, one per test
+// workspace plus one for lint, typecheck and test:exports, started longest first by the seconds each took when last
+// measured (scripts/checkSchedule.json). `--only`: the pool's turbo runs never restore a build another job is reading.
+// `node scripts/check.mjs [--jobs N] [--record]`; --record writes the measured seconds back to the schedule.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { longestFirst, runPool } from './checkPool.mjs';
+import { root, testWorkspaces } from './testWorkspaces.mjs';
+
+const schedulePath = join(root, 'scripts/checkSchedule.json');
+const args = process.argv.slice(2);
+const jobsAt = args.indexOf('--jobs');
+// Four at a time: the profile of a fresh-clone run (scripts/checkSchedule.json says how it was measured) has both
+// cores busy with four; more would only lengthen the browser suites' waits, fewer leaves cores idle during installs.
+const jobs = jobsAt === -1 ? 4 : Number(args[jobsAt + 1]);
+if (!Number.isInteger(jobs) || jobs < 1) {
+  console.error(`check: --jobs must be a whole number above 0 (got "${args[jobsAt + 1] ?? ''}")`);
+  process.exit(2);
+}
+const record = args.includes('--record');
+const unknown = args.filter((arg, i) => !['--jobs', '--record'].includes(arg) && args[i - 1] !== '--jobs');
+if (unknown.length > 0) {
+  console.error(`check: unknown argument ${unknown[0]} (known: --jobs N, --record)`);
+  process.exit(2);
+}
+
+const schedule = JSON.parse(readFileSync(schedulePath, 'utf8'));
+const turbo = join(root, 'node_modules/.bin/turbo');
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+
+/** `name` of a workspace's package.json: turbo's `--filter` takes it. */
+const packageName = (workspace) =>
+  JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8')).name;
+
+const started = Date.now();
+console.log('check: building every workspace first (turbo run build)');
+const build = spawnSync(turbo, ['run', 'build'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) {
+  console.error(`check: the build failed (exit ${build.status ?? build.signal}); nothing was tested`);
+  process.exit(build.status || 1);
+}
+console.log(`check: built in ${seconds(started)}`);
+
+const lintJob = {
+  name: 'lint, typecheck, test:exports',
+  args: ['run', 'lint', 'typecheck', 'test:exports', '--only', '--continue', '--concurrency=2'],
+};
+const testJobs = testWorkspaces().map(({ workspace }) => ({
+  name: workspace,
+  args: ['run', 'test', `--filter=${packageName(workspace)}`, '--only', '--continue'],
+}));
+const queue = longestFirst([lintJob, ...testJobs], schedule.seconds);
+
+/** Runs one job, its output passed on line by line (whole lines: four jobs write to one log). */
+function runJob(job) {
+  return new Promise((resolve) => {
+    const jobStarted = Date.now();
+    const child = spawn(turbo, [...job.args, '--output-logs=new-only'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const [stream, sink] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        if (lines.length > 0) sink.write(`${lines.join('\n')}\n`);
+      });
+      stream.on('end', () => {
+        if (rest) sink.write(`${rest}\n`);
+      });
+    }
+    child.on('error', (error) => resolve({ job, status: 1, seconds: 0, why: error.message }));
+    child.on('close', (status, signal) =>
+      resolve({
+        job,
+        status: status ?? 1,
+        seconds: (Date.now() - jobStarted) / 1000,
+        why: signal ? `ended by ${signal}` : `exit ${status}`,
+      }),
+    );
+  });
+}
+
+const results = await runPool(queue, jobs, async (job) => {
+  console.log(`check: started ${job.name}`);
+  const result = await runJob(job);
+  console.log(
+    `check: ${result.status === 0 ? 'done' : 'FAILED'} ${job.name} in ${result.seconds.toFixed(0)} s`,
+  );
+  return result;
+});
+
+console.log(`\ncheck: ${results.length} jobs, ${jobs} at a time, in ${seconds(started)} (slowest first):`);
+for (const r of [...results].sort((a, b) => b.seconds - a.seconds))
+  console.log(
+    `  ${r.seconds.toFixed(0).padStart(5)} s  ${r.status === 0 ? 'ok    ' : 'FAILED'}  ${r.job.name}`,
+  );
+const failed = results.filter((r) => r.status !== 0);
+for (const r of failed) console.error(`check: ${r.job.name} failed (${r.why})`);
+
+if (record) {
+  const measured = Object.fromEntries(results.map((r) => [r.job.name, Math.round(r.seconds)]));
+  writeFileSync(
+    schedulePath,
+    `${JSON.stringify({ ...schedule, measuredAt: new Date().toISOString().slice(0, 10), seconds: measured }, null, 2)}\n`,
+  );
+  console.log(`check: wrote each job's seconds to ${schedulePath}`);
+}
+process.exit(failed.length > 0 ? 1 : 0);
