@@ -6,7 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/toolchain-path.sh
-pnpm exec turbo run build test:exports
+# What is published and what it is built from (the spec, the edge): not the docs site or the playground, which CI
+# builds and no package ships.
+pnpm exec turbo run build test:exports --filter='./packages/*'
 if [[ "${1:-}" == "--dry-run" ]]; then
   pnpm -r --filter './packages/*' publish --access public --no-git-checks --dry-run
 else
