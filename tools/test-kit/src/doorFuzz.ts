@@ -283,6 +283,23 @@ export function describeDoorFuzz(door: FuzzedDoor): void {
 }
 
 /**
+ * `stillServes` of a door in front of an upstream (the key-holding route, a route guard): a GET through it answered
+ * 200. Such tests give the door a short upstream deadline (so the hostile-upstream checks take seconds), and on a
+ * loaded machine (a CI run at 99 % CPU) one probe can meet it and get the door's 504: the door serving as it should.
+ * So a 504 is probed again, `tries` times in all; any other answer, or 504 each time, fails naming what the door said.
+ */
+export async function servesThroughUpstream(url: string, tries = 3): Promise<boolean> {
+  let said = '';
+  for (let probe = 0; probe < tries; probe++) {
+    const answer = await fetch(url);
+    const text = await answer.text();
+    if (answer.status === 200) return true;
+    said = `${answer.status} ${text.slice(0, 300)}`;
+    if (answer.status !== 504) break;
+  }
+  throw new Error(`the door no longer serves GET ${url}: ${said}`);
+}
+/**
  * The operations' paths as an upstream receives them, from the bundled spec: inference paths under `/v1` (the
  * inference base address's prefix), platform paths as they are.
  */

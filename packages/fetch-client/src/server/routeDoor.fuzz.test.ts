@@ -5,6 +5,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import {
   describeDoorFuzz,
   type FuzzedDoor,
+  servesThroughUpstream,
   upstreamOperationPaths,
 } from '@inference-infra/test-kit/doorFuzz';
 import { type HostileUpstream, startHostileUpstream } from '@inference-infra/test-kit/hostileUpstream';
@@ -106,11 +107,7 @@ const routeDoor = (name: string, portOf: () => number): FuzzedDoor => ({
   port: portOf,
   key: apiKey,
   isErrorBody: isSpecError,
-  stillServes: async () => {
-    const answer = await fetch(`http://127.0.0.1:${portOf()}/api/v1/instances/types`);
-    await answer.arrayBuffer();
-    return answer.status === 200;
-  },
+  stillServes: () => servesThroughUpstream(`http://127.0.0.1:${portOf()}/api/v1/instances/types`),
   paths: [
     '/v1/chat/completions',
     '/v1/embeddings',

@@ -5,6 +5,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import {
   describeDoorFuzz,
   type FuzzedDoor,
+  servesThroughUpstream,
   upstreamOperationPaths,
 } from '@inference-infra/test-kit/doorFuzz';
 import { type HostileUpstream, startHostileUpstream } from '@inference-infra/test-kit/hostileUpstream';
@@ -112,11 +113,7 @@ const guardDoor = (name: string, portOf: () => number): FuzzedDoor => ({
   port: portOf,
   key: apiKey,
   isErrorBody: (body) => typeof (body as { error?: { message?: unknown } })?.error?.message === 'string',
-  stillServes: async () => {
-    const answer = await fetch(`http://127.0.0.1:${portOf()}/cheapest`);
-    await answer.arrayBuffer();
-    return answer.status === 200;
-  },
+  stillServes: () => servesThroughUpstream(`http://127.0.0.1:${portOf()}/cheapest`),
   paths: ['/cheapest'],
   upstream: {
     get server() {
