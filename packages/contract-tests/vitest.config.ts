@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { sharedTestOptions } from '../../vitest.shared.js';
+import { sharedTestOptions, sharedWorkerOptions } from '../../vitest.shared.js';
 
 export default defineConfig({
   test: {
     ...sharedTestOptions,
+    ...sharedWorkerOptions,
     // The shipped suite runs here too, as a plain vitest file, against the mock the global setup starts.
     include: ['src/**/*.test.ts', 'src/suite/contract.suite.ts'],
     globalSetup: ['src/test/globalSetup.ts'],

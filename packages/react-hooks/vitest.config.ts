@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { sharedTestOptions } from '../../vitest.shared.js';
+import { sharedTestOptions, sharedWorkerOptions } from '../../vitest.shared.js';
 
 export default defineConfig({
   test: {
     ...sharedTestOptions,
+    ...sharedWorkerOptions,
     include: ['src/**/*.test.{ts,tsx}'],
     // Hooks render into a DOM. happy-dom also brings a browser-like fetch (with CORS, from http://localhost:3000):
     // requests are still real HTTP to the mock, made the way a page makes them.

@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { sharedTestOptions } from '../../vitest.shared.js';
+import { sharedTestOptions, sharedWorkerOptions } from '../../vitest.shared.js';
 
 export default defineConfig({
   test: {
     ...sharedTestOptions,
+    ...sharedWorkerOptions,
     include: ['src/**/*.test.ts'],
     // Type tests (`*.test-d.ts`) run with the others: `vitest run` type-checks them with tsc.
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
