@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { type ClassifiedBlock, classifiedBlocks } from './classifiedBlocks.js';
 import { inlineCode, installCommand, installLinesOf, proseBefore, readerStep } from './readerPlan.js';
-import { pointedAt } from './typescriptBlocks.js';
+import { pointedAt, readerTscCommand } from './typescriptBlocks.js';
 
 const readme = 'packages/react-hooks/README.md';
 const mock = { baseUrl: inject('mockBaseUrl'), platformUrl: inject('mockPlatformUrl') };
@@ -210,10 +210,7 @@ it(
     // The loader as the README shows it (the test's run added a line after it).
     write('loader.mts', leadBlock('export async function loadPricingPage()').value);
     const files = ['server.ts', 'page.tsx', 'answer.tsx', 'pricingPage.tsx', 'loader.mts'];
-    await folder.run(
-      `npx tsc --strict --noEmit --module nodenext --moduleResolution nodenext --target es2022 --jsx react-jsx ${files.join(' ')}`,
-      { timeoutMs: 5 * 60_000 },
-    );
+    await folder.run(readerTscCommand(files, true), { timeoutMs: 5 * 60_000 });
   },
   10 * 60_000,
 );

@@ -13,7 +13,7 @@ import {
   readerPlans,
 } from './readerPlan.js';
 import { workspacePackages } from './shellCommands.js';
-import { pointedAt, sourceOf } from './typescriptBlocks.js';
+import { pointedAt, readerTscCommand, sourceOf } from './typescriptBlocks.js';
 
 const registryUrl = inject('registryUrl');
 const mock = { baseUrl: inject('mockBaseUrl'), platformUrl: inject('mockPlatformUrl') };
@@ -35,10 +35,6 @@ const typeCheckTools = (jsx: boolean) =>
   ['typescript@5.9.3', '@types/node@^22', ...(jsx ? ['@types/react@^19', '@types/react-dom@^19'] : [])].join(
     ' ',
   );
-
-/** `tsc` on the command line reads no tsconfig.json: the flags are the whole configuration, as a reader has none. */
-const tscCommand = (files: string[], jsx: boolean) =>
-  `npx tsc --strict --noEmit --module nodenext --moduleResolution nodenext --target es2022${jsx ? ' --jsx react-jsx' : ''} ${files.join(' ')}`;
 
 /** The errors of a tsc run, each named by the README block it is in; a tsc that could not start is one error. */
 function typeErrors(message: string, files: Map<string, ReaderStep>, readme: string): string[] {
@@ -158,7 +154,7 @@ it.concurrent.for(readerPlans())(
         files.set(fileName, step);
       }
       const errors = await folder
-        .run(tscCommand([...files.keys()], jsx), { timeoutMs: 5 * 60_000 })
+        .run(readerTscCommand([...files.keys()], jsx), { timeoutMs: 5 * 60_000 })
         .then(() => [])
         .catch((error: Error) => typeErrors(error.message, files, plan.file));
       expect.soft(errors, `${plan.file}: tsc --strict with no tsconfig.json`).toEqual([]);
