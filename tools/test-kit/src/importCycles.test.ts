@@ -36,12 +36,18 @@ describe('the loop finder', () => {
     ]);
   });
 
-  it('passes a tree whose imports all run one way, tests and packages left out', () => {
+  it('passes a tree whose imports all run one way, tests, packages, builds and test artifacts left out', () => {
     const dir = folderWith({
       'a.ts': "import { b } from './b.js';\nimport x from 'some-package';\nexport const a = b + x;",
       'b.ts': 'export const b = 1;',
       'a.test.ts': "import { a } from './a.js';\nimport { b } from './b.js';",
       'b.test.ts': "import './a.test.js';",
+      // What was installed, built or left by a test run is not source, whatever its files import.
+      'node_modules/x/a.ts': "import './b.js';",
+      'node_modules/x/b.ts': "import './a.js';",
+      'dist/a.ts': "import './a.js';",
+      'test-artifacts/client/types.gen.ts': "import './utils.gen.js';",
+      'test-artifacts/client/utils.gen.ts': "import './types.gen.js';",
     });
     expect(importCyclesUnder(dir, dir)).toEqual([]);
   });

@@ -13,11 +13,17 @@ const sourceFile = /\.(ts|tsx|mts)$/;
 /** Tests may import anything they test; they are read one at a time and nothing imports them. */
 const testFile = /\.test(-d)?\.(ts|tsx|mts)$|\.d\.ts$/;
 
+/**
+ * Folders of what was installed or made, not written: builds, and what tests leave (docs' test-artifacts holds the
+ * client @hey-api/openapi-ts generates, whose own files import each other; this test read it when run after docs').
+ */
+const notSource = new Set(['node_modules', 'dist', 'test-artifacts']);
+
 export function sourceFilesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFilesUnder(path);
+    if (entry.isDirectory()) return notSource.has(entry.name) ? [] : sourceFilesUnder(path);
     return sourceFile.test(entry.name) && !testFile.test(entry.name) ? [resolve(path)] : [];
   });
 }
