@@ -42,3 +42,20 @@ export async function runPool(jobs, concurrency, run) {
   );
   return results;
 }
+
+/**
+ * The CPU seconds of a job's processes from what bash's `times` printed after it: its second line is the user and
+ * system time of the shell's children ("1m2.345s 0m4.567s"; a locale may write the fraction after a comma). 0 when
+ * there is no such line (the job never ran).
+ * @param {string} printed
+ * @returns {number}
+ */
+export function childrenCpuSeconds(printed) {
+  const children = printed.trim().split('\n')[1] ?? '';
+  const parts = [...children.matchAll(/(\d+)m(\d+(?:[.,]\d+)?)s/g)];
+  if (parts.length !== 2) return 0;
+  return parts.reduce(
+    (sum, [, minutes, secs]) => sum + Number(minutes) * 60 + Number(secs.replace(',', '.')),
+    0,
+  );
+}

@@ -1,6 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { longestFirst as order, runPool as pool } from '../../../scripts/checkPool.mjs';
+import { childrenCpuSeconds, longestFirst as order, runPool as pool } from '../../../scripts/checkPool.mjs';
 
 type Job = { name: string };
 
@@ -74,5 +75,32 @@ describe('runPool', () => {
       await expect(pool([1], concurrency, async (job) => job)).rejects.toThrow(
         `concurrency must be a whole number above 0 (got ${concurrency})`,
       );
+  });
+});
+
+describe('childrenCpuSeconds', () => {
+  it("reads the children's user and system time from any times line, in either radix", () => {
+    const duration = fc.record({ minutes: fc.nat({ max: 600 }), millis: fc.nat({ max: 59_999 }) });
+    const written = ({ minutes, millis }: { minutes: number; millis: number }, radix: string) =>
+      `${minutes}m${Math.floor(millis / 1000)}${radix}${String(millis % 1000).padStart(3, '0')}s`;
+    fc.assert(
+      fc.property(duration, duration, duration, fc.constantFrom('.', ','), (own, user, system, radix) => {
+        const printed = `${written(own, radix)} ${written(own, radix)}\n${written(user, radix)} ${written(system, radix)}\n`;
+        const expected = user.minutes * 60 + user.millis / 1000 + system.minutes * 60 + system.millis / 1000;
+        expect(childrenCpuSeconds(printed)).toBeCloseTo(expected, 6);
+      }),
+    );
+  });
+
+  it('gives 0 when the job printed no times (it never ran)', () => {
+    expect(childrenCpuSeconds('')).toBe(0);
+    expect(childrenCpuSeconds('0m0.001s 0m0.000s\n')).toBe(0);
+  });
+
+  it("reads what bash's own times builtin prints after a child that used the CPU", () => {
+    // The child spins until it has used 0.3 s of CPU (not of the clock: a loaded machine gives it less per second).
+    const spin = 'while (process.cpuUsage().user + process.cpuUsage().system < 300000);';
+    const printed = execFileSync('bash', ['-c', `node -e "${spin}"; times`], { encoding: 'utf8' });
+    expect(childrenCpuSeconds(printed)).toBeGreaterThanOrEqual(0.3);
   });
 });
