@@ -55,7 +55,7 @@ export function childrenCpuSeconds(printed) {
   const parts = [...children.matchAll(/(\d+)m(\d+(?:[.,]\d+)?)s/g)];
   if (parts.length !== 2) return 0;
   return parts.reduce(
-    (sum, [, minutes, secs]) => sum + Number(minutes) * 60 + Number(secs.replace(',', '.')),
+    (sum, [, minutes = '0', secs = '0']) => sum + Number(minutes) * 60 + Number(secs.replace(',', '.')),
     0,
   );
 }

@@ -257,8 +257,10 @@ export function describeDoorFuzz(door: FuzzedDoor): void {
           fc.asyncProperty(upstreamBehaviours(door.key), async (behaviour) => {
             upstream.server.reset();
             upstream.server.behave(behaviour);
-            // A watchdog well past the door's own deadlines: the door must end the call itself, long before it.
-            const watchdog = AbortSignal.timeout(upstream.deadlineMs + 10_000);
+            // A watchdog well past the door's own deadlines: the door must end the call itself, long before it. The
+            // margin is a minute, not seconds: it tells a door that never ends a call from one that ends it late on a
+            // machine at load 18 (a CI run's, where a door in a process of its own met a 10 s margin once).
+            const watchdog = AbortSignal.timeout(upstream.deadlineMs + 60_000);
             let text: string;
             try {
               text = await upstream.callThrough(watchdog);
