@@ -12,7 +12,8 @@ export const sharedTestOptions = {
  * For the packages whose test files run in one worker one after another (vitest gives a 2-core machine one worker):
  * the files share the worker and its loaded modules, not a fresh worker each (~0.9-1.9 s of CPU per file, measured by
  * vitest's own report in CI). CPU seconds of `vitest run` (user+sys), isolated -> shared: types 56 -> 39, query-core
- * 71 -> 50, mcp-server 69 -> 34, mock-server 80 -> 51, edge 20 -> 12. A file that changes what others see restores it
+ * 71 -> 50, mcp-server 69 -> 34, mock-server 80 -> 51, edge 20 -> 12, docs 94 -> 76, playground 60 -> 47, test-kit 16 -> 9,
+ * spec 20 -> 18 (the local registry's and the install suites' few long files gain nothing). A file that changes what others see restores it
  * (vi.unstubAllGlobals, real timers) in its own afterEach, as every test file here does.
  */
 export const sharedWorkerOptions = { isolate: false } satisfies NonNullable<ViteUserConfig['test']>;

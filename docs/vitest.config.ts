@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { sharedTestOptions } from '../vitest.shared.js';
+import { sharedTestOptions, sharedWorkerOptions } from '../vitest.shared.js';
 
 export default defineConfig({
   test: {
     ...sharedTestOptions,
+    ...sharedWorkerOptions,
     include: ['src/**/*.test.{ts,tsx}'],
     // The simulator every sample and the site's "Try it" talk to, on free loopback ports.
     globalSetup: ['src/test/globalSetup.ts'],

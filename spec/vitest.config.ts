@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import { sharedTestOptions } from '../vitest.shared.js';
+import { sharedTestOptions, sharedWorkerOptions } from '../vitest.shared.js';
 
-export default defineConfig({ test: { ...sharedTestOptions, include: ['test/**/*.test.ts'] } });
+export default defineConfig({
+  test: { ...sharedTestOptions, ...sharedWorkerOptions, include: ['test/**/*.test.ts'] },
+});

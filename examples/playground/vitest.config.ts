@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { sharedTestOptions } from '../../vitest.shared.js';
+import { sharedTestOptions, sharedWorkerOptions } from '../../vitest.shared.js';
 
 export default defineConfig({
   test: {
     ...sharedTestOptions,
+    ...sharedWorkerOptions,
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/globalSetup.ts'],
     // Headless Chromium on a 2-core machine can take many seconds to start; each step waits on real HTTP.

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import { sharedTestOptions } from '../../vitest.shared.js';
+import { sharedTestOptions, sharedWorkerOptions } from '../../vitest.shared.js';
 
 export default defineConfig({
-  test: { ...sharedTestOptions, include: ['src/**/*.test.ts'] },
+  test: { ...sharedTestOptions, ...sharedWorkerOptions, include: ['src/**/*.test.ts'] },
 });
