@@ -138,7 +138,7 @@ describe('the command never writes the key, whatever the server echoes', () => {
   });
 
   it('stops reading an endless answer at --max-answer-bytes and fails the check, key-filled as it is', async () => {
-    // Four of the answer's key-filled 48 KB units: the cut lands inside key-filled text, as a larger cap's would.
+    // Over five of the answer's key-filled 36 KB units: the cut lands inside key-filled text, as a larger cap's would.
     const cap = 200_000;
     const server = await serve((request) =>
       // The pre-flight's two requests get ordinary answers, so the checks run.
