@@ -2,7 +2,7 @@
 // Turbo starts ready tasks in the order of its graph, not by their length: in a fresh-clone run the four install and
 // browser suites (about 15 minutes of the 30) started after the short ones, and the release check ran alone at the
 // end. So the build runs first (one `turbo run build`), then a pool of `turbo run … --only` jobs, one per test
-// workspace plus one for lint and typecheck, started longest first by the seconds each took when last measured
+// workspace plus one for lint and typecheck (scripts/checkJobs.mjs), started longest first by the seconds each took when last measured
 // (scripts/checkSchedule.json). `--only`: the pool's turbo runs never restore a build another job is reading.
 // The packages' `test:exports` (publint and attw, 114 s of CPU) is not a job of its own: the release check's rehearsal
 // runs it on the packages as they would be published (scripts/release-publish.sh), at the release's versions, and a
@@ -11,6 +11,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkJobs } from './checkJobs.mjs';
 import { childrenCpuSeconds, longestFirst, runPool } from './checkPool.mjs';
 import { root, testWorkspaces } from './testWorkspaces.mjs';
 
@@ -48,15 +49,13 @@ if (build.status !== 0) {
 }
 console.log(`check: built in ${seconds(started)}`);
 
-const lintJob = {
-  name: 'lint, typecheck',
-  args: ['run', 'lint', 'typecheck', '--only', '--continue', '--concurrency=2'],
-};
-const testJobs = testWorkspaces().map(({ workspace }) => ({
-  name: workspace,
-  args: ['run', 'test', `--filter=${packageName(workspace)}`, '--only', '--continue'],
-}));
-const queue = longestFirst([lintJob, ...testJobs], schedule.seconds);
+const queue = longestFirst(
+  checkJobs(
+    testWorkspaces().map(({ workspace }) => workspace),
+    packageName,
+  ),
+  schedule.seconds,
+);
 
 /**
  * Runs one job, its output passed on line by line (whole lines: four jobs write to one log), and measures the CPU
