@@ -11,6 +11,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { launchChromiumServer, sharedChromiumVariable } from '../tools/test-kit/src/browser.ts';
 import { checkJobs } from './checkJobs.mjs';
 import { childrenCpuSeconds, longestFirst, runPool } from './checkPool.mjs';
 import { root, testWorkspaces } from './testWorkspaces.mjs';
@@ -34,6 +35,9 @@ if (unknown.length > 0) {
 
 const schedule = JSON.parse(readFileSync(schedulePath, 'utf8'));
 const turbo = join(root, 'node_modules/.bin/turbo');
+/** The unit of /proc's CPU times (`getconf CLK_TCK`): 100 on Linux for x86-64 and arm64. */
+const clockTicksPerSecond =
+  Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 
 /** `name` of a workspace's package.json: turbo's `--filter` takes it. */
@@ -49,6 +53,11 @@ if (build.status !== 0) {
 }
 console.log(`check: built in ${seconds(started)}`);
 
+// One Chromium for every browser test of the run (test-kit's launchChromium connects to it): each start of its own
+// cost a browser test about 2.5 s of CPU, some forty times a run. Its CPU is said at the end, apart from the jobs'.
+const sharedChromium = await launchChromiumServer();
+process.env[sharedChromiumVariable] = sharedChromium.wsEndpoint();
+
 const queue = longestFirst(
   checkJobs(
     testWorkspaces().map(({ workspace }) => workspace),
@@ -63,6 +72,17 @@ const queue = longestFirst(
  * of every process the job waited for. Both cores are busy from the first job to the last, so CPU seconds, not wall
  * seconds, say what a job costs the run.
  */
+/**
+ * The user and system seconds of this process's children that ended and were waited for (`/proc/self/stat`'s cutime
+ * and cstime): read before and after the shared Chromium closes, the browser's own CPU with its helpers.
+ */
+function childrenCpuOfThisProcess() {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 16 and 17 of proc(5), counted from 1 with the pid and the name before the state (field 3 here is index 0).
+  return (Number(fields[13]) + Number(fields[14])) / clockTicksPerSecond;
+}
+
 function runJob(job) {
   return new Promise((resolve) => {
     const jobStarted = Date.now();
@@ -116,6 +136,10 @@ const results = await runPool(queue, jobs, async (job) => {
   return result;
 });
 
+const beforeClose = childrenCpuOfThisProcess();
+await sharedChromium.close();
+const chromiumCpu = childrenCpuOfThisProcess() - beforeClose;
+
 const cpuTotal = results.reduce((sum, r) => sum + r.cpuSeconds, 0);
 console.log(
   `\ncheck: ${results.length} jobs, ${jobs} at a time, in ${seconds(started)}, ${cpuTotal.toFixed(0)} s of CPU (the most CPU first):`,
@@ -125,6 +149,7 @@ for (const r of [...results].sort((a, b) => b.cpuSeconds - a.cpuSeconds))
   console.log(
     `  ${r.seconds.toFixed(0).padStart(5)} s ${r.cpuSeconds.toFixed(0).padStart(5)} s  ${r.status === 0 ? 'ok    ' : 'FAILED'}  ${r.job.name}`,
   );
+console.log(`  and the shared Chromium: ${chromiumCpu.toFixed(0)} s of CPU`);
 const failed = results.filter((r) => r.status !== 0);
 for (const r of failed) console.error(`check: ${r.job.name} failed (${r.why})`);
 
