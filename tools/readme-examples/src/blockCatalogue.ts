@@ -74,6 +74,11 @@ export const blockCatalogue: CatalogueEntry[] = [
   // The root README, CONTRIBUTING.md and the workspaces' command lists: shell, command by command.
   { file: 'README.md', contains: 'bash scripts/test.sh', test: shell },
   { file: 'README.md', contains: 'npm install @inference-infra/fetch-client --registry', test: shell },
+  {
+    file: 'tools/typecheck/README.md',
+    contains: 'pnpm --filter @inference-infra/edge typecheck',
+    test: shell,
+  },
   { file: 'tools/local-registry/README.md', contains: 'bash scripts/start.sh --registry', test: shell },
   {
     file: 'tools/local-registry/README.md',

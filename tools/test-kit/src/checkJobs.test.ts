@@ -19,7 +19,8 @@ describe('the jobs of pnpm check', () => {
     '%s: its vitest run type-checks the program its typecheck script would (tsconfig.json, source errors fail the run)',
     async (workspace) => {
       const { scripts } = manifest(workspace);
-      expect(scripts.typecheck).toBe('tsc --noEmit');
+      // `typecheck` is tools/typecheck: tsc --noEmit of tsconfig.json (TypeScript 7); vitest checks that project with 5.9.
+      expect(scripts.typecheck).toBe('typecheck');
       expect(scripts.test).toBe('vitest run');
       const config = (await import(join(root, workspace, 'vitest.config.ts'))).default as {
         test: {
