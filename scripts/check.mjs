@@ -88,7 +88,12 @@ function runJob(job) {
     const jobStarted = Date.now();
     const child = spawn(
       'bash',
-      ['-c', '"$@"; status=$?; times >&3; exit $status', 'job', turbo, ...job.args, '--output-logs=new-only'],
+      [
+        '-c',
+        '"$@"; status=$?; times >&3; exit $status',
+        'job',
+        ...(job.turbo ? [turbo, ...job.args, '--output-logs=new-only'] : [process.execPath, ...job.args]),
+      ],
       {
         cwd: root,
         stdio: ['ignore', 'pipe', 'pipe', 'pipe'],

@@ -12,10 +12,10 @@ const children = (folder) =>
   existsSync(join(root, folder)) ? readdirSync(join(root, folder)).map((name) => `${folder}/${name}`) : [];
 
 /**
- * `{ workspace, reportPath }` of each workspace whose package.json has a `test` script, in the listed order.
- * @returns {{ workspace: string, reportPath: string }[]}
+ * Every workspace's folder, as pnpm-workspace.yaml lists them, in the listed order (those with a package.json).
+ * @returns {string[]}
  */
-export function testWorkspaces() {
+export function workspaceFolders() {
   const listed = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8')
     .split(/\n(?=\S)/)
     .find((section) => section.startsWith('packages:'));
@@ -24,9 +24,17 @@ export function testWorkspaces() {
     .map((line) => /^\s+-\s+['"]?([^'"\s]+)['"]?\s*$/.exec(line)?.[1])
     .filter(/** @returns {entry is string} */ (entry) => entry !== undefined)
     .flatMap((entry) => (entry.endsWith('/*') ? children(entry.slice(0, -2)) : [entry]))
-    .filter((workspace) => {
-      const manifestPath = join(root, workspace, 'package.json');
-      return existsSync(manifestPath) && JSON.parse(readFileSync(manifestPath, 'utf8')).scripts?.test;
-    })
+    .filter((workspace) => existsSync(join(root, workspace, 'package.json')));
+}
+
+/**
+ * `{ workspace, reportPath }` of each workspace whose package.json has a `test` script, in the listed order.
+ * @returns {{ workspace: string, reportPath: string }[]}
+ */
+export function testWorkspaces() {
+  return workspaceFolders()
+    .filter(
+      (workspace) => JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8')).scripts?.test,
+    )
     .map((workspace) => ({ workspace, reportPath: join(root, workspace, 'test-artifacts', 'vitest.json') }));
 }

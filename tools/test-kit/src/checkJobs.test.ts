@@ -1,8 +1,15 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkJobs, typecheckedByTheirTests } from '../../../scripts/checkJobs.mjs';
+import {
+  checkJobs,
+  lintTasks,
+  plainBiomeLint,
+  typecheckedByTheirTests,
+  workspaceScripts,
+} from '../../../scripts/checkJobs.mjs';
 import { testWorkspaces } from '../../../scripts/testWorkspaces.mjs';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -40,23 +47,47 @@ describe('the jobs of pnpm check', () => {
     },
   );
 
-  it("runs every workspace's lint once, and its typecheck once unless its tests type-check it", () => {
+  it("runs every workspace's lint and typecheck once, in the lint job, unless its tests type-check it", () => {
     const [lintJob, ...testJobs] = jobs;
-    const excluded = (lintJob?.args ?? [])
-      .filter((arg) => arg.startsWith('--filter=!'))
-      .map((arg) => arg.slice('--filter=!'.length));
-    const byName = new Map(workspaces.map((workspace) => [manifest(workspace).name, workspace]));
-    expect(excluded.map((name) => byName.get(name)).sort()).toEqual(
-      workspaces.filter((workspace) => typecheckedByTheirTests.includes(workspace)).sort(),
-    );
-    expect(lintJob?.args.slice(0, 3)).toEqual(['run', 'lint', 'typecheck']);
+    expect(lintJob).toEqual({
+      name: 'lint, typecheck',
+      turbo: false,
+      args: ['scripts/lintAndTypecheck.mjs'],
+    });
+    const all = workspaceScripts();
+    const tasks = lintTasks(all).map((task) => `${task.cwd} ${task.args.join(' ')}`);
+    expect(tasks[0]).toBe('. check --error-on-warnings .');
+    for (const { workspace, scripts } of all) {
+      // A plain Biome lint is the root's run; any other lint runs as the workspace has it.
+      if (scripts.lint !== undefined)
+        expect(tasks.includes(`${workspace} --run lint`), workspace).toBe(scripts.lint !== plainBiomeLint);
+      if (scripts.typecheck !== undefined)
+        expect(tasks.includes(`${workspace} --run typecheck`), workspace).toBe(
+          !typecheckedByTheirTests.includes(workspace),
+        );
+    }
     expect(testJobs.map((job) => job.name)).toEqual(workspaces);
     for (const job of testJobs) {
-      const lintedHere = job.args.includes('lint');
-      expect(lintedHere, job.name).toBe(typecheckedByTheirTests.includes(job.name));
-      expect(job.args).toContain('test');
-      expect(job.args).toContain(`--filter=${manifest(job.name).name}`);
-      expect(job.args).not.toContain('typecheck');
+      expect(job.turbo).toBe(true);
+      expect(job.args).toEqual([
+        'run',
+        'test',
+        `--filter=${manifest(job.name).name}`,
+        '--only',
+        '--continue',
+      ]);
     }
+  });
+
+  it("checks every workspace's files with the root's Biome configuration, so one run at the root covers them", () => {
+    const nested = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((file) => /(^|\/)biome\.jsonc?$/.test(file) && file !== 'biome.json');
+    expect(nested).toEqual([]);
+    const config = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8')) as { root?: boolean };
+    expect(config.root ?? true).toBe(true);
   });
 });
