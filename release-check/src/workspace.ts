@@ -21,13 +21,17 @@ export function publicPackages(): PublicPackage[] {
     .map(({ dir, manifest }) => ({ name: manifest.name, version: manifest.version, dir }));
 }
 
-/** Runs a command and returns its output; on failure the error carries both streams, for a readable report. */
+/**
+ * Runs a command and returns its output; on failure the error carries both streams, for a readable report. Prism's
+ * install script (@scarf/scarf, run by npm, pnpm and bun after Prism is installed) would report the install to
+ * scarf.sh, past loopback: it is told not to, as its own message says a user may.
+ */
 export function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
   try {
     return execFileSync(command, args, {
       cwd,
       encoding: 'utf8',
-      env: { ...process.env, ...env },
+      env: { ...process.env, SCARF_ANALYTICS: 'false', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       maxBuffer: 64 * 1024 * 1024,
     });

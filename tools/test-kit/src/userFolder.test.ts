@@ -22,6 +22,13 @@ describe('UserFolder', () => {
     ).toBe(false);
   });
 
+  it("turns off the telemetry our dependencies would send past loopback: Next.js and Prism's install script", async () => {
+    const { stdout } = await folder.run('echo "$NEXT_TELEMETRY_DISABLED $SCARF_ANALYTICS"', {
+      timeoutMs: 30_000,
+    });
+    expect(stdout.trim()).toBe('1 false');
+  });
+
   it("runs commands in a user's shell: the machine's node, a new npm configuration, the test registry", async () => {
     const { stdout } = await folder.run(
       'command -v node; echo "$NPM_CONFIG_USERCONFIG"; echo "$npm_config_registry"',

@@ -70,8 +70,10 @@ export class UserFolder {
       NPM_CONFIG_USERCONFIG: npmrc,
       // So that whatever npm or npx fetches besides an install line (npx of a tool) comes from the same registry.
       npm_config_registry: options.registryUrl,
-      // Next.js would otherwise send telemetry past loopback.
+      // Next.js would otherwise send telemetry past loopback, and so would Prism's install script (@scarf/scarf,
+      // which npm runs after installing Prism: it reports the install to scarf.sh unless told not to).
       NEXT_TELEMETRY_DISABLED: '1',
+      SCARF_ANALYTICS: 'false',
     };
   }
 
