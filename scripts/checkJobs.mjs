@@ -7,9 +7,8 @@ import { root, workspaceFolders } from './testWorkspaces.mjs';
 /**
  * Workspaces whose `vitest run` type-checks their whole project already: typecheck enabled with `tsconfig.json`,
  * source errors failing the run, which is the project their `typecheck` script (tools/typecheck: `tsc --noEmit` with
- * TypeScript 7) checks. Vitest's checker is the workspace's TypeScript 5.9, so the check type-checks these four with 5.9
- * beside their tests and not a second time with 7; `pnpm typecheck` still runs 7 on them. checkJobs.test.ts holds each
- * one to the claim.
+ * TypeScript 7) checks, with the same checker (`typeTestChecker` of vitest.shared.ts), so the check type-checks these four
+ * beside their tests and not a second time. checkJobs.test.ts holds each one to the claim.
  */
 export const typecheckedByTheirTests = [
   'packages/fetch-client',

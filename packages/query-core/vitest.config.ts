@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { sharedTestOptions, sharedWorkerOptions } from '../../vitest.shared.js';
+import { sharedTestOptions, sharedWorkerOptions, typeTestChecker } from '../../vitest.shared.js';
 
 export default defineConfig({
   test: {
@@ -10,6 +10,11 @@ export default defineConfig({
     testTimeout: 15_000,
     hookTimeout: 120_000,
     expect: { poll: { timeout: 10_000 } },
-    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    typecheck: {
+      enabled: true,
+      checker: typeTestChecker,
+      include: ['src/**/*.test-d.ts'],
+      tsconfig: './tsconfig.json',
+    },
   },
 });

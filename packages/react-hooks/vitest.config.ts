@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { sharedTestOptions, sharedWorkerOptions } from '../../vitest.shared.js';
+import { sharedTestOptions, sharedWorkerOptions, typeTestChecker } from '../../vitest.shared.js';
 
 export default defineConfig({
   test: {
@@ -14,6 +14,11 @@ export default defineConfig({
     testTimeout: 15_000,
     expect: { poll: { timeout: 5_000 } },
     hookTimeout: 90_000,
-    typecheck: { enabled: true, include: ['src/**/*.test-d.{ts,tsx}'], tsconfig: './tsconfig.json' },
+    typecheck: {
+      enabled: true,
+      checker: typeTestChecker,
+      include: ['src/**/*.test-d.{ts,tsx}'],
+      tsconfig: './tsconfig.json',
+    },
   },
 });

@@ -63,4 +63,16 @@ describe('typecheck', () => {
     expect(typecheck(dir).status).not.toBe(0);
     expect(typecheck(dir, '-p', 'tsconfig.ok.json')).toEqual({ status: 0, output: '' });
   });
+  it("takes vitest's checker arguments and prints what vitest reads: file(line,col): error TSnnnn", () => {
+    // vitest.shared.ts names this bin as the type tests' checker; vitest spawns it with tsc's own flags.
+    const dir = project({ 'bad.ts': 'export const b: string = 1;\n' });
+    const buildInfo = join(dir, 'vitest.tsbuildinfo');
+    const args = ['--pretty', 'false', '--noEmit', '--incremental', '--tsBuildInfoFile', buildInfo, '-p'];
+    const { status, output } = typecheck(dir, ...args, join(dir, 'tsconfig.json'));
+    expect(status).not.toBe(0);
+    expect(output).toMatch(/^bad\.ts\(1,14\): error TS2322: /m);
+    expect(existsSync(buildInfo)).toBe(true);
+    writeFileSync(join(dir, 'bad.ts'), 'export const b: string = "1";\n');
+    expect(typecheck(dir, ...args, join(dir, 'tsconfig.json'))).toEqual({ status: 0, output: '' });
+  });
 });
