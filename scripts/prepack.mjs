@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `prepack` of every public package (npm and pnpm run it in the package's folder before they pack, publish, or
-// `attw --pack`): the root LICENSE goes into the tarball (npm takes a LICENSE from the package's own folder only),
+// `test:exports`): the root LICENSE goes into the tarball (npm takes a LICENSE from the package's own folder only),
 // and a `dist/` older than any of the package's sources is built again first, so a pack never ships a stale build.
 // A fresh `dist/` (what `pnpm build` just made) is left alone: rebuilding it would delete files that tests of other
 // packages, running at the same time, are reading.
