@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const bin = fileURLToPath(new URL('./typecheck.mjs', import.meta.url));
+const nativeTsc = fileURLToPath(new URL('./tscNative.mjs', import.meta.url));
 const folders: string[] = [];
 afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
@@ -74,5 +75,37 @@ describe('typecheck', () => {
     expect(existsSync(buildInfo)).toBe(true);
     writeFileSync(join(dir, 'bad.ts'), 'export const b: string = "1";\n');
     expect(typecheck(dir, ...args, join(dir, 'tsconfig.json'))).toEqual({ status: 0, output: '' });
+  });
+});
+
+describe('tsc-native', () => {
+  it('is TypeScript 7, emitting what the project says, with the arguments given', () => {
+    const dir = project({
+      'package.json': '{ "type": "module" }',
+      'ok.ts': "export const names = ['a', 'b'] as const;\n",
+    });
+    const run = spawnSync(process.execPath, [nativeTsc, '--declaration', '--outDir', 'out'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 50_000,
+    });
+    expect(run.stdout + run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(readFileSync(join(dir, 'out/ok.js'), 'utf8')).toContain("export const names = ['a', 'b'];");
+    expect(readFileSync(join(dir, 'out/ok.d.ts'), 'utf8')).toContain(
+      'export declare const names: readonly [',
+    );
+  });
+
+  it('fails a type error as tsc does, naming the file, the line and the rule', () => {
+    const dir = project({ 'bad.ts': 'export const b: string = 1;\n' });
+    const run = spawnSync(process.execPath, [nativeTsc, '--outDir', 'out'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 50_000,
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.stdout + run.stderr).toContain('bad.ts(1,14)');
+    expect(run.stdout + run.stderr).toContain('TS2322');
   });
 });
