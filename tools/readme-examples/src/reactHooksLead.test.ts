@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { type ClassifiedBlock, classifiedBlocks } from './classifiedBlocks.js';
 import { inlineCode, installCommand, installLinesOf, proseBefore, readerStep } from './readerPlan.js';
-import { pointedAt, readerTscCommand } from './typescriptBlocks.js';
+import { pointedAt, readerTscCommand, readerTypeCheckTools } from './typescriptBlocks.js';
 
 const readme = 'packages/react-hooks/README.md';
 const mock = { baseUrl: inject('mockBaseUrl'), platformUrl: inject('mockPlatformUrl') };
@@ -199,13 +199,9 @@ it(
 it(
   "type-checks the README's React blocks as they are saved, with tsc --strict on the command line and no tsconfig.json",
   async () => {
-    await folder.run(
-      installCommand(
-        'npm install --save-dev typescript@5.9.3 @types/node@^22 @types/react@^19 @types/react-dom@^19',
-        registryUrl,
-      ),
-      { timeoutMs: 5 * 60_000 },
-    );
+    await folder.run(installCommand(`npm install --save-dev ${readerTypeCheckTools(true)}`, registryUrl), {
+      timeoutMs: 5 * 60_000,
+    });
     write(readerStep(server).fileName, server.value);
     // The loader as the README shows it (the test's run added a line after it).
     write('loader.mts', leadBlock('export async function loadPricingPage()').value);

@@ -13,7 +13,7 @@ import {
   readerPlans,
 } from './readerPlan.js';
 import { workspacePackages } from './shellCommands.js';
-import { pointedAt, readerTscCommand, sourceOf } from './typescriptBlocks.js';
+import { pointedAt, readerTscCommand, readerTypeCheckTools, sourceOf } from './typescriptBlocks.js';
 
 const registryUrl = inject('registryUrl');
 const mock = { baseUrl: inject('mockBaseUrl'), platformUrl: inject('mockPlatformUrl') };
@@ -29,12 +29,6 @@ function installedIn(dir: string): Set<string> {
     ),
   );
 }
-
-/** Type-checking tools a reader adds to type-check a file: TypeScript, Node's types, React's for JSX. */
-const typeCheckTools = (jsx: boolean) =>
-  ['typescript@5.9.3', '@types/node@^22', ...(jsx ? ['@types/react@^19', '@types/react-dom@^19'] : [])].join(
-    ' ',
-  );
 
 /** The errors of a tsc run, each named by the README block it is in; a tsc that could not start is one error. */
 function typeErrors(message: string, files: Map<string, ReaderStep>, readme: string): string[] {
@@ -142,7 +136,7 @@ it.concurrent.for(readerPlans())(
       const checked = plan.steps.filter((step) => step.block.test.kind === 'typescript');
       if (checked.length === 0) return;
       const jsx = checked.some((step) => step.fileName.endsWith('.tsx'));
-      await folder.run(installCommand(`npm install --save-dev ${typeCheckTools(jsx)}`, registryUrl), {
+      await folder.run(installCommand(`npm install --save-dev ${readerTypeCheckTools(jsx)}`, registryUrl), {
         timeoutMs: 5 * 60_000,
       });
       const files = new Map<string, ReaderStep>();

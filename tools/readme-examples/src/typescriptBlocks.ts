@@ -43,11 +43,24 @@ export function pointedAt(source: string, mock: { baseUrl: string; platformUrl: 
 }
 
 /**
+ * The type-checking tools a reader adds to type-check a file: TypeScript as `npm install --save-dev typescript` brings
+ * it today (7, the native compiler: npm's `latest`; its `tsc` reads the same flags and prints the same errors as 5.9's,
+ * for about a quarter of the CPU), Node's types, and React's for JSX. Exact for TypeScript, so a new release is a
+ * change here, not a surprise. TypeScript 5.9 reads our declaration files in release-check's consumer.
+ */
+export const readerTypeCheckTools = (jsx: boolean): string =>
+  ['typescript@7.0.2', '@types/node@^22', ...(jsx ? ['@types/react@^19', '@types/react-dom@^19'] : [])].join(
+    ' ',
+  );
+
+/**
  * How a reader type-checks blocks: `tsc` on the command line, which reads no tsconfig.json (no README tells a reader
  * to make one, so the flags are the whole configuration), strict, and with `--skipLibCheck` as `tsc --init` sets it.
  * The blocks are still checked against every declaration they use; the declaration files themselves are not checked
  * again here: ours are checked whole by release-check's consumer (skipLibCheck false, three module resolutions), and
  * other libraries' are theirs. Checking them whole tripled the CPU (a block using the MCP SDK: 20.7 -> 7.1 s).
+ * `--types node`: since TypeScript 6 no `@types` package is read unless named (`types` defaults to `[]`, and `tsc
+ * --init` writes `"types": ["node"]` for a Node project), so a block using `process` needs Node's named.
  */
 export const readerTscCommand = (files: string[], jsx: boolean): string =>
-  `npx tsc --strict --noEmit --skipLibCheck --module nodenext --moduleResolution nodenext --target es2022${jsx ? ' --jsx react-jsx' : ''} ${files.join(' ')}`;
+  `npx tsc --strict --noEmit --skipLibCheck --module nodenext --moduleResolution nodenext --target es2022 --types node${jsx ? ' --jsx react-jsx' : ''} ${files.join(' ')}`;
