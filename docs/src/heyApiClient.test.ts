@@ -13,7 +13,8 @@ const require = createRequire(import.meta.url);
 const workDir = fileURLToPath(new URL('../test-artifacts/hey-api/', import.meta.url));
 const specPath = require.resolve('@inference-infra/spec/openapi.json');
 const heyApiCli = join(dirname(require.resolve('@hey-api/openapi-ts/package.json')), 'bin', 'run.js');
-const tscCli = require.resolve('typescript/bin/tsc');
+// TypeScript 7's tsc (tools/typecheck): the same errors as 5.9's, in about a quarter of the CPU.
+const tscCli = require.resolve('@inference-infra/typecheck/tsc-native');
 
 /**
  * What a partner writes on top of the generated client. Each base address gets a client of its own: the generated

@@ -235,9 +235,11 @@ describe('the guides (docs/guides/*.md)', () => {
     }
     const tsconfig = strictTsconfig({ jsx: 'react-jsx', skipLibCheck: true }, ['*.ts', '*.tsx']);
     await writeFile(join(checkDir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
-    const check = await run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', checkDir]).catch(
-      (error: { stdout: string }) => error,
-    );
+    const check = await run(process.execPath, [
+      require.resolve('@inference-infra/typecheck/tsc-native'),
+      '-p',
+      checkDir,
+    ]).catch((error: { stdout: string }) => error);
     expect(check.stdout).toBe('');
     // tsc over the blocks and the packages' types they import: ~17 s on a quiet 2-core machine, past the suite's
     // 60 s with both cores loaded, so this test's deadline is set from it, as samplesTypecheck.test.ts's is.

@@ -31,7 +31,8 @@ const generate = async (document: object) =>
 
 const packagesDir = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(import.meta.url);
-const tscPath = require.resolve('typescript/bin/tsc');
+// TypeScript 7's tsc (tools/typecheck): the generated code type-checks as with 5.9, in about a quarter of the CPU.
+const tscPath = require.resolve('@inference-infra/typecheck/tsc-native');
 const made: string[] = [];
 afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
