@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { matchesSample } from '@inference-infra/readme-examples/outputSample';
+import { installTmpdir } from '@inference-infra/test-kit/installTmpdir';
 import { type Lockfile, packumentFrom, staleInstallsOfOurs } from '@inference-infra/test-kit/todaysBuild';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { type InstalledMock, startInstalledMock } from './installedMock.js';
@@ -107,7 +108,10 @@ const managers: Record<string, Manager> = {
 };
 
 describe.each(Object.keys(managers))('every package installed by name with %s', (manager) => {
-  const dir = mkdtempSync(join(tmpdir(), `inference-infra-by-name-${manager}-`));
+  // pnpm's folder stays on the disk its store is on, where it links every file from the store (see installTmpdir).
+  const dir = mkdtempSync(
+    join(manager === 'pnpm' ? tmpdir() : installTmpdir(), `inference-infra-by-name-${manager}-`),
+  );
   folders.push(dir);
   /**
    * The mock installed in this folder, started once for every test of it that needs one (the fetch client's checks and

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { installTmpdir } from '@inference-infra/test-kit/installTmpdir';
 import { type Lockfile, packumentFrom, staleInstallsOfOurs } from '@inference-infra/test-kit/todaysBuild';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { mockCliOf, startInstalledMock } from './installedMock.js';
@@ -16,7 +16,7 @@ import { run } from './workspace.js';
  */
 const registry = inject('registryUrl');
 const released = inject('releasedVersions');
-const dir = mkdtempSync(join(tmpdir(), 'inference-infra-without-prism-'));
+const dir = mkdtempSync(join(installTmpdir(), 'inference-infra-without-prism-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const prismInstall = 'npm install --save-dev @stoplight/prism-cli@5.14.2';

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rehearseRelease } from '@inference-infra/local-registry/rehearseRelease';
 import type { LocalRegistry } from '@inference-infra/local-registry/startLocalRegistry';
 import { startLocalRegistry } from '@inference-infra/local-registry/startLocalRegistry';
+import { installTmpdir } from '@inference-infra/test-kit/installTmpdir';
 import type { TestProject } from 'vitest/node';
 import { installConsumerByName } from '../consumerProject.js';
 
@@ -26,7 +26,7 @@ const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} 
  * by name with npm. The release's output goes to test-artifacts/release-rehearsal.log.
  */
 export default async function setup(project: TestProject) {
-  const consumerProject = mkdtempSync(join(tmpdir(), 'inference-infra-consumer-'));
+  const consumerProject = mkdtempSync(join(installTmpdir(), 'inference-infra-consumer-'));
   let registry: LocalRegistry | undefined;
   const teardown = async () => {
     await registry?.close();

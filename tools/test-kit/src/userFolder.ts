@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installTmpdir } from './installTmpdir.js';
 import { type Lockfile, packumentFrom, staleInstallsOfOurs } from './todaysBuild.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url)).replace(/\/$/, '');
@@ -36,7 +36,8 @@ export function userPath(): string {
 }
 
 /**
- * A user's folder outside the repository: a fresh folder under the system's temporary folder, where nothing above it
+ * A user's folder outside the repository: a fresh folder under the machine's temporary folder for installs
+ * (`installTmpdir`: in memory where the machine has room), where nothing above it
  * (no package.json, tsconfig.json or node_modules) is the repository's, and the environment of a user's shell there:
  * the machine's Node and npm, a new npm user configuration (none of this machine's settings) beside the folder, npm
  * pointed at the local registry, and only the variables a test adds. Commands run through /bin/sh, as typed.
@@ -57,7 +58,7 @@ export class UserFolder {
 
   constructor(options: { name: string; registryUrl: string }) {
     this.registryUrl = options.registryUrl;
-    this.root = mkdtempSync(join(tmpdir(), `inference-infra-${options.name}-`));
+    this.root = mkdtempSync(join(installTmpdir(), `inference-infra-${options.name}-`));
     this.dir = join(this.root, options.name);
     mkdirSync(this.dir);
     // The update check is off, which would otherwise ask the registry for npm's latest version every command.
