@@ -15,6 +15,7 @@ import { matchesSample } from '@inference-infra/readme-examples/outputSample';
 import { installTmpdir } from '@inference-infra/test-kit/installTmpdir';
 import { type Lockfile, packumentFrom, staleInstallsOfOurs } from '@inference-infra/test-kit/todaysBuild';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { scarfOptOut } from './consumerProject.js';
 import { type InstalledMock, startInstalledMock } from './installedMock.js';
 import { pointedAt, quickstartOf } from './quickstarts.js';
 import { installedRuntime } from './runtimes.js';
@@ -130,7 +131,7 @@ describe.each(Object.keys(managers))('every package installed by name with %s', 
   it('adds each at the version the release gave it', async () => {
     writeFileSync(
       join(dir, 'package.json'),
-      JSON.stringify({ name: `by-name-${manager}`, private: true, type: 'module' }),
+      JSON.stringify({ name: `by-name-${manager}`, private: true, type: 'module', ...scarfOptOut }),
     );
     const { prepare, add } = managers[manager] as Manager;
     prepare?.(dir);

@@ -21,6 +21,13 @@ export const consumerToolDependencies = {
 };
 
 /**
+ * Prism's install script (@scarf/scarf) reports the install unless told not to: `SCARF_ANALYTICS=false` (every command
+ * here has it) stops the report, but only after it ran `npm ls` over the whole tree (some CPU-s a folder). The
+ * project's own package.json saying so stops it before that, as Scarf documents for a user who opts out.
+ */
+export const scarfOptOut = { scarfSettings: { enabled: false, skipTraversal: true } };
+
+/**
  * Installs every released package **by name** at its released version, with plain npm from `registry`, into
  * `project`, a fresh folder outside the workspace: what a user gets once we publish. Done once per run.
  *
@@ -42,6 +49,7 @@ export async function installConsumerByName(
       name: 'consumer',
       private: true,
       dependencies: { ...ours, ...consumerToolDependencies },
+      ...scarfOptOut,
     }),
   );
   const install = (cache: '--prefer-offline' | '--prefer-online') =>
