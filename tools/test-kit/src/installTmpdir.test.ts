@@ -1,11 +1,13 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   chooseInstallTmpdir,
   type InstallTmpdirFacts,
   installTmpdir,
+  installTmpdirVariable,
   memoryFolder,
   neededBytes,
   spareMemoryBytes,
@@ -60,6 +62,17 @@ describe('chooseInstallTmpdir', () => {
     for (const point of [`${memoryFolder}/sub`, `${memoryFolder}2`, '/run/shm']) {
       expect(chooseInstallTmpdir({ ...roomy, mounts: `tmpfs ${point} tmpfs rw 0 0` })).toBe('/tmp');
     }
+  });
+
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('takes the folder INFERENCE_INFRA_INSTALL_TMPDIR names, over what the machine offers', () => {
+    vi.stubEnv(installTmpdirVariable, '/var/tmp/installs');
+    expect(installTmpdir()).toBe('/var/tmp/installs');
+    vi.stubEnv(installTmpdirVariable, '');
+    expect([memoryFolder, tmpdir()]).toContain(installTmpdir());
   });
 
   it('gives this machine a folder a suite can make install folders in, the same one every call', () => {

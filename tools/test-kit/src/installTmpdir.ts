@@ -41,6 +41,9 @@ export function chooseInstallTmpdir(facts: InstallTmpdirFacts): string {
   return usable ? memoryFolder : facts.systemTmpdir;
 }
 
+/** Names the folder outright, to compare the two or where the memory folder should not be used. */
+export const installTmpdirVariable = 'INFERENCE_INFRA_INSTALL_TMPDIR';
+
 let chosen: string | undefined;
 
 /**
@@ -48,14 +51,18 @@ let chosen: string | undefined;
  * release check's consumers): the machine's memory folder when it is a tmpfs that runs binaries and has room (in it
  * and in memory), else the system's temporary folder. An install writes thousands of small files, a Next.js or Vite
  * build thousands more, and the folder is removed minutes later: on this machine's disk (ext4, mounted with `discard`)
- * the kernel's own work for them is CPU the run does not have to spend. The README readers' suite, alone on the
- * 2-core machine: 278 -> 244 CPU-s of the whole machine, 142 -> 128 s. Nothing else changes: a folder there is still a
- * fresh folder with nothing of the repository's above it.
+ * the file system's own work for them is CPU the run does not have to spend. Measured on the 2-core machine, the
+ * CPU of the whole machine: `npm install` of a Next.js and Vite app's packages from npm's cache, 28-30 CPU-s on disk,
+ * 21-23 in memory; the README readers' suite alone, 207 and 208 CPU-s in memory against 214 and 285 on disk (the
+ * suite's own run-to-run spread is that wide). Nothing else changes: a folder there is still a fresh folder with
+ * nothing of the repository's above it. `INFERENCE_INFRA_INSTALL_TMPDIR` names the folder outright.
  *
  * Not for a folder pnpm installs into from its store (the release rehearsal's copy, the by-name pnpm folder): the
  * store is on disk, a hard link cannot cross file systems, and pnpm would copy every file or start a cold store.
  */
 export function installTmpdir(): string {
+  const named = process.env[installTmpdirVariable];
+  if (named) return named;
   chosen ??= chooseInstallTmpdir(machineFacts());
   return chosen;
 }
