@@ -8,7 +8,9 @@ cd "$(dirname "$0")/.."
 source scripts/toolchain-path.sh
 # What is published and what it is built from (the spec, the edge): not the docs site or the playground, which CI
 # builds and no package ships.
-pnpm exec turbo run build test:exports --filter='./packages/*'
+pnpm exec turbo run build --filter='./packages/*'
+# Every package's test:exports (publint and attw on the tarball as published), all packed by one pnpm.
+node scripts/testExports.mjs --workspace
 if [[ "${1:-}" == "--dry-run" ]]; then
   pnpm -r --filter './packages/*' publish --access public --no-git-checks --dry-run
 else
