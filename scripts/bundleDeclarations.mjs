@@ -5,10 +5,10 @@
 // steps. TypeScript 7 (tools/typecheck's tsc-native) emits every source file's declarations once, failing on a type
 // error as tsup's did; rollup-plugin-dts bundles those per entry, parsing declaration files only. tsup's dts type-checked
 // and emitted with TypeScript 5.9 inside rollup, once per build (the edge has four): about two thirds of each package's
-// build. The builds of edge, types, react-hooks and fetch-client: 20.4, 17.5, 8.0 and 15.0 CPU-s with tsup's dts; 5.1,
-// 8.4, 4.6 and 8.2 this way, and a run builds them twice (start.sh, the release rehearsal). The files are tsup's but for
-// chunk hashes, the quotes of string literal types and the order of an inferred object type's members. query-core keeps
-// tsup's dts: see tools/typecheck's README.
+// build. The builds of edge, types, react-hooks, fetch-client and query-core: 20.4, 17.5, 8.0, 15.0 and 17.2 CPU-s
+// with tsup's dts; 5.1, 8.4, 4.6, 8.2 and 6.4 this way, and a run builds them twice (start.sh, the release rehearsal).
+// The files are tsup's but for chunk hashes, quotes and how TypeScript 7 prints an inferred type (tools/typecheck's
+// README lists what differs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
