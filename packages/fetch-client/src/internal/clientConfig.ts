@@ -142,6 +142,9 @@ export function checkedHeaders<T extends object | undefined>(option: string, hea
   const prototype = headers && Object.getPrototypeOf(headers);
   const plain = prototype === Object.prototype || prototype === null;
   if (!headers || !(plain || Array.isArray(headers))) return headers;
+  // An object's keys name headers case-insensitively: two keys for one header would send one value and drop the
+  // other unseen, so they are refused. A list of pairs repeats a name on purpose (fetch appends each).
+  const seen = new Map<string, string>();
   for (const pair of plain ? Object.entries(headers) : (headers as unknown[])) {
     if (!Array.isArray(pair) || pair.length !== 2) {
       throw new ClientConfigError(`${option}: a list of headers holds [name, value] pairs`);
@@ -155,6 +158,13 @@ export function checkedHeaders<T extends object | undefined>(option: string, hea
         `${option}: ${shown} is not a header name (an HTTP token: letters, digits, !#$%&'*+-.^_\`|~)`,
       );
     }
+    const earlier = plain ? seen.get(name.toLowerCase()) : undefined;
+    if (earlier !== undefined) {
+      throw new ClientConfigError(
+        `${option}: ${earlier} and ${shown} name one header (header names ignore case): give it once`,
+      );
+    }
+    if (plain) seen.set(name.toLowerCase(), shown);
     if (
       value !== null &&
       value !== undefined &&
