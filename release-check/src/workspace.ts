@@ -22,6 +22,21 @@ export function publicPackages(): PublicPackage[] {
 }
 
 /**
+ * This process's environment less what pnpm set for the workspace script running it (`pnpm test` in release-check):
+ * `INIT_CWD` and the `npm_lifecycle_*` and `npm_package_*` variables describe that script, and a user's shell in the
+ * folder has none of them. Yarn and bun keep an inherited `INIT_CWD` over the folder they install in, and Prism's
+ * install script (@scarf/scarf) then read release-check's package.json as the project's and ran `npm ls` over the
+ * whole workspace (about 6 CPU-s for each of the two installs).
+ */
+function environmentOfAUserFolder(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => name !== 'INIT_CWD' && !/^npm_(lifecycle|package)_/.test(name),
+    ),
+  );
+}
+
+/**
  * Runs a command and returns its output; on failure the error carries both streams, for a readable report. Prism's
  * install script (@scarf/scarf, run by npm, pnpm and bun after Prism is installed) would report the install to
  * scarf.sh, past loopback: it is told not to, as its own message says a user may.
@@ -31,7 +46,7 @@ export function run(command: string, args: string[], cwd: string, env: NodeJS.Pr
     return execFileSync(command, args, {
       cwd,
       encoding: 'utf8',
-      env: { ...process.env, SCARF_ANALYTICS: 'false', ...env },
+      env: { ...environmentOfAUserFolder(), SCARF_ANALYTICS: 'false', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       maxBuffer: 64 * 1024 * 1024,
     });
